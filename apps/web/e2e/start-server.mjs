@@ -1,0 +1,28 @@
+// Starts the built server for the e2e run on a fresh PGlite folder, with the demo seed, and removes it on exit.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const dataDir = mkdtempSync(path.join(tmpdir(), 'starlight-e2e-'));
+const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js'), '--demo'], {
+  cwd: root,
+  stdio: 'inherit',
+  env: {
+    ...process.env,
+    STARLIGHT_HOST: '127.0.0.1',
+    STARLIGHT_PORT: '18081',
+    STARLIGHT_DATA_DIR: dataDir,
+    STARLIGHT_LOG_LEVEL: 'warn',
+    STARLIGHT_INITIAL_ADMIN_PASSWORD: 'E2e-Admin-Pass1',
+    STARLIGHT_DEMO_PASSWORD: 'E2e-Demo-Pass1',
+  },
+});
+const stop = () => child.kill('SIGTERM');
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+child.on('exit', (code) => {
+  rmSync(dataDir, { recursive: true, force: true });
+  process.exit(code ?? 0);
+});

@@ -1,0 +1,31 @@
+import { defineConfig } from '@playwright/test';
+import { e2ePort } from './e2e/env';
+
+// The built console served by the real server (PGlite in a fresh temp dir), driven in Debian's Chromium.
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  outputDir: '../../test-results/e2e',
+  use: {
+    baseURL: `http://127.0.0.1:${e2ePort}`,
+    locale: 'en-US',
+    viewport: { width: 1280, height: 860 },
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.STARLIGHT_CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: 'node e2e/start-server.mjs',
+    url: `http://127.0.0.1:${e2ePort}/api/health`,
+    reuseExistingServer: false,
+    timeout: 90_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# services-down.sh: stop what services-up.sh started (by recorded pid / cluster control, never by name).
+set -Eeuo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm} "
+[[ $wanted == *" slurm "* ]] && bash "$here/services/slurm-down.sh" || true
+if [[ $wanted == *" postgres "* ]] && command -v pg_lsclusters >/dev/null; then
+  ver=$(pg_lsclusters -h | awk 'NR==1 {print $1}')
+  [ -n "$ver" ] && pg_ctlcluster "$ver" main stop 2>/dev/null || true
+fi

@@ -1,0 +1,88 @@
+#!/usr/bin/env node
+// Runs every suite (checks, contract, server on PGlite and on PostgreSQL, web units, browser end to end)
+// and prints their sum as the last line: `N passed, N failed, N skipped`.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = mkdtempSync(path.join(tmpdir(), 'starlight-test-'));
+const ci = process.env.CI === 'true';
+const only = process.argv.slice(2);
+const results = [];
+
+function run(cmd, args, opts = {}) {
+  const started = Date.now();
+  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit', ...opts, env: { ...process.env, ...opts.env } });
+  return { status: r.status ?? 1, seconds: (Date.now() - started) / 1000 };
+}
+
+/** A check (lint, types, build) counts as one test. */
+function check(name, cmd, args, opts) {
+  console.log(`\n=== ${name} ===`);
+  const { status, seconds } = run(cmd, args, opts);
+  results.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0, seconds });
+  return status === 0;
+}
+
+function vitest(name, dir, env = {}) {
+  console.log(`\n=== ${name} ===`);
+  const file = path.join(out, `${name.replace(/\W+/g, '-')}.json`);
+  const { status, seconds } = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`], {
+    cwd: path.join(root, dir),
+    env,
+  });
+  let r = { passed: 0, failed: status === 0 ? 0 : 1, skipped: 0 };
+  if (existsSync(file)) {
+    const j = JSON.parse(readFileSync(file, 'utf8'));
+    r = { passed: j.numPassedTests, failed: j.numFailedTests, skipped: j.numPendingTests + (j.numTodoTests ?? 0) };
+    // a suite file that failed to load counts as a failure even with no test inside it
+    if (status !== 0 && r.failed === 0) r.failed = 1;
+  }
+  results.push({ name, ...r, seconds });
+}
+
+function playwright(name, dir) {
+  console.log(`\n=== ${name} ===`);
+  const file = path.join(out, 'e2e.json');
+  const { status, seconds } = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+    cwd: path.join(root, dir),
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: file, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+  });
+  let r = { passed: 0, failed: status === 0 ? 0 : 1, skipped: 0 };
+  if (existsSync(file)) {
+    const s = JSON.parse(readFileSync(file, 'utf8')).stats ?? {};
+    r = { passed: (s.expected ?? 0) + (s.flaky ?? 0), failed: s.unexpected ?? 0, skipped: s.skipped ?? 0 };
+    if (status !== 0 && r.failed === 0) r.failed = 1;
+  }
+  results.push({ name, ...r, seconds });
+}
+
+function skipped(name, reason) {
+  console.log(`\n=== ${name} === skipped: ${reason}`);
+  results.push({ name, passed: 0, failed: ci ? 1 : 0, skipped: ci ? 0 : 1, seconds: 0 });
+}
+
+const want = (name) => only.length === 0 || only.some((o) => name.startsWith(o));
+
+if (want('lint')) check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+if (want('typecheck')) check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+if (want('lint-rules')) vitest('lint-rules', 'eslint');
+if (want('contract')) vitest('contract', 'packages/contract');
+if (want('server')) vitest('server (PGlite)', 'apps/server', { STARLIGHT_TEST_PG: '' });
+if (want('server-pg')) {
+  if (process.env.STARLIGHT_TEST_PG) vitest('server (PostgreSQL)', 'apps/server', { STARLIGHT_TEST_PG_ONLY: '1' });
+  else skipped('server (PostgreSQL)', 'STARLIGHT_TEST_PG is not set (scripts/services-up.sh sets it)');
+}
+if (want('web')) vitest('web', 'apps/web');
+if (want('e2e')) {
+  if (check('build', 'npm', ['run', 'build', '--silent'])) playwright('e2e (Chromium)', 'apps/web');
+  else results.push({ name: 'e2e (Chromium)', passed: 0, failed: 1, skipped: 0, seconds: 0 });
+}
+
+const sum = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
+console.log('\nsuite                     passed failed skipped   seconds');
+for (const r of results) console.log(`${r.name.padEnd(26)}${String(r.passed).padStart(6)}${String(r.failed).padStart(7)}${String(r.skipped).padStart(8)}${r.seconds.toFixed(1).padStart(10)}`);
+console.log(`${sum.passed} passed, ${sum.failed} failed${sum.skipped ? `, ${sum.skipped} skipped` : ''}`);
+process.exit(sum.failed > 0 ? 1 : 0);
