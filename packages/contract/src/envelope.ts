@@ -26,6 +26,20 @@ export interface Envelope<T = unknown> {
 export const fieldErrorSchema = z.object({ path: z.string(), message: z.string() });
 export type FieldError = z.infer<typeof fieldErrorSchema>;
 
+/**
+ * Zod issues → the 1400 reply's fields (server, with a prefix such as 'body') or antd's
+ * `form.setFields` (web, no prefix). Typed structurally so it takes any zod version's issues.
+ */
+export function toFieldErrors(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  prefix = '',
+): FieldError[] {
+  return issues.map((issue) => ({
+    path: [prefix, ...issue.path.map(String)].filter((part) => part !== '').join('.'),
+    message: issue.message,
+  }));
+}
+
 export const invalidInputSpecSchema = z.object({ fields: z.array(fieldErrorSchema) });
 export type InvalidInputSpec = z.infer<typeof invalidInputSpecSchema>;
 
