@@ -26,10 +26,10 @@ function check(name, cmd, args, opts) {
   return status === 0;
 }
 
-function vitest(name, dir, env = {}) {
+function vitest(name, dir, env = {}, filters = []) {
   console.log(`\n=== ${name} ===`);
   const file = path.join(out, `${name.replace(/\W+/g, '-')}.json`);
-  const { status, seconds } = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile=${file}`], {
+  const { status, seconds } = run('npx', ['vitest', 'run', ...filters, '--reporter=default', '--reporter=json', `--outputFile=${file}`], {
     cwd: path.join(root, dir),
     env,
   });
@@ -72,7 +72,8 @@ if (want('lint-rules')) vitest('lint-rules', 'eslint');
 if (want('contract')) vitest('contract', 'packages/contract');
 if (want('server')) vitest('server (PGlite)', 'apps/server', { STARLIGHT_TEST_PG: '' });
 if (want('server-pg')) {
-  if (process.env.STARLIGHT_TEST_PG) vitest('server (PostgreSQL)', 'apps/server', { STARLIGHT_TEST_PG_ONLY: '1' });
+  // the API and service tests again, each file on its own fresh PostgreSQL database
+  if (process.env.STARLIGHT_TEST_PG) vitest('server (PostgreSQL)', 'apps/server', {}, ['test/', 'src/modules/', 'src/config.test.ts']);
   else skipped('server (PostgreSQL)', 'STARLIGHT_TEST_PG is not set (scripts/services-up.sh sets it)');
 }
 if (want('web')) vitest('web', 'apps/web');

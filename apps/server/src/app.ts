@@ -1,0 +1,87 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
+import type { DestinationStream } from 'pino';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { DatabaseHandle } from './db/client';
+import { serverVersion } from './lib/version';
+import { adminAnnouncement, demoAnnouncement } from './lib/announcement';
+import { authPlugin } from './plugins/auth';
+import { errorHandlerPlugin, replyWithFailure } from './plugins/error-handler';
+import { metricsPlugin } from './plugins/metrics';
+import { permissionsPlugin } from './plugins/permissions';
+import { rateLimitPlugin } from './plugins/rate-limit';
+import { requestLogPlugin } from './plugins/request-log';
+import { spaPlugin } from './plugins/spa';
+import { swaggerPlugin } from './plugins/swagger';
+import { createDemoSeed } from './modules/demo/demo-seed.service';
+import { createIdentityModule } from './modules/identity/identity.module';
+import { createMessagesModule } from './modules/messages/messages.module';
+import { createSystemModule } from './modules/system/system.module';
+
+export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
+
+export interface AppDeps {
+  db: Pick<DatabaseHandle, 'db' | 'kind'>;
+  /** Where one-time start-up notices (first admin password) go; stdout by default. */
+  announce?: (text: string) => void;
+  /** Log destination (tests capture it); stdout by default. */
+  logStream?: DestinationStream;
+  now?: () => Date;
+}
+
+/**
+ * Builds the app: plugins, then modules, then the start-up bootstrap (builtin roles, first
+ * admin, demo data). The database must already be migrated. Routes may still be added by the
+ * caller until `ready()`.
+ */
+export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
+  const { db, kind } = deps.db;
+  const announce = deps.announce ?? ((text: string) => void process.stdout.write(text));
+  const app = Fastify({
+    logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    // Fastify's two lines per request are replaced by the request-log plugin's one line.
+    logController: new LogController({ requestIdLogLabel: 'uuid', disableRequestLogging: true }),
+    bodyLimit: config.bodyLimit,
+    // A hop count is given to Fastify as the function form, which its types accept.
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
+    frameworkErrors: (error, request, reply) => replyWithFailure(error, request, reply, config.bodyLimit),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const identity = createIdentityModule({ db, login: config.login, initialAdminPassword: config.initialAdminPassword, now: deps.now });
+  const messages = createMessagesModule({ db });
+  const system = createSystemModule({ db, kind, version: serverVersion });
+
+  await app.register(requestLogPlugin);
+  await app.register(errorHandlerPlugin, { bodyLimit: config.bodyLimit });
+  await app.register(authPlugin, { resolveActor: identity.auth.resolveToken });
+  await app.register(permissionsPlugin);
+  await app.register(rateLimitPlugin);
+  await app.register(swaggerPlugin, { basePath: config.basePath, version: serverVersion });
+  await app.register(metricsPlugin);
+  await app.register(spaPlugin, { webDist: config.webDist, apiPrefixes: [config.basePath, '/metrics'] });
+
+  const prefix = config.basePath;
+  await app.register(identity.routes, { prefix });
+  await app.register(messages.routes, { prefix, messages: messages.service });
+  await app.register(system.routes, { prefix, system: system.service });
+
+  const url = `http://${config.host}:${config.port}`;
+  const { admin } = await identity.bootstrap.run();
+  if (admin) announce(adminAnnouncement(url, admin));
+  if (config.demo) {
+    const demo = await createDemoSeed({ accounts: identity.accounts, messages: messages.service, now: deps.now }).seed(config.demoPassword);
+    if (demo.created.length > 0) announce(demoAnnouncement(url, demo));
+  }
+  return app;
+}
+
+const trustHops =
+  (hops: number) =>
+  (_address: string, hop: number): boolean =>
+    hop < hops;

@@ -1,0 +1,66 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+const cwd = '/srv/starlight';
+
+describe('config', () => {
+  it('uses the documented defaults', () => {
+    const config = loadConfig({ env: {}, cwd });
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      databaseUrl: null,
+      dataDir: '/srv/starlight/data',
+      basePath: '/api',
+      bodyLimit: 1024 * 1024,
+      initialAdminPassword: null,
+      demo: false,
+      login: { maxFailures: 5, maxIpFailures: 20, windowS: 900 },
+      trustProxy: false,
+    });
+    expect(config.webDist).toBe(path.resolve(import.meta.dirname, '../../web/dist'));
+  });
+
+  it('stops with a message naming the variable of a bad setting', () => {
+    const load = () => loadConfig({ env: { STARLIGHT_PORT: 'eighty', STARLIGHT_BASE_PATH: 'api/' }, cwd });
+    expect(load).toThrow(ConfigError);
+    expect(load).toThrow(/STARLIGHT_PORT: expected an integer/);
+    expect(load).toThrow(/STARLIGHT_BASE_PATH: must look like \/api/);
+  });
+
+  it('reads the JSON file named by STARLIGHT_CONFIG, the environment winning', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'starlight-config-'));
+    writeFileSync(path.join(dir, 'starlight.json'), JSON.stringify({ PORT: 9000, HOST: '0.0.0.0', LOGIN_MAX_FAILURES: 8 }));
+    const config = loadConfig({ env: { STARLIGHT_CONFIG: 'starlight.json', STARLIGHT_PORT: '9100' }, cwd: dir });
+    expect([config.port, config.host, config.login.maxFailures]).toEqual([9100, '0.0.0.0', 8]);
+  });
+
+  it('names a bad value or an unknown key in the config file', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'starlight-config-'));
+    writeFileSync(path.join(dir, 'bad.json'), JSON.stringify({ PORT: 70000, PROT: 1 }));
+    const load = () => loadConfig({ env: { STARLIGHT_CONFIG: 'bad.json' }, cwd: dir });
+    expect(load).toThrow(/PORT in bad\.json: /);
+    expect(load).toThrow(/bad\.json: unknown setting PROT/);
+  });
+
+  it('turns the demo data on with --demo or STARLIGHT_DEMO=1', () => {
+    expect(loadConfig({ env: {}, argv: ['--demo'], cwd }).demo).toBe(true);
+    expect(loadConfig({ env: { STARLIGHT_DEMO: '1' }, cwd }).demo).toBe(true);
+    expect(() => loadConfig({ env: { STARLIGHT_DEMO: 'maybe' }, cwd })).toThrow(/STARLIGHT_DEMO: expected true or false/);
+  });
+
+  it('takes a boolean, a hop count or addresses for STARLIGHT_TRUST_PROXY', () => {
+    const trust = (value: string) => loadConfig({ env: { STARLIGHT_TRUST_PROXY: value }, cwd }).trustProxy;
+    expect([trust('true'), trust('2'), trust('10.0.0.0/8,127.0.0.1')]).toEqual([true, 2, '10.0.0.0/8,127.0.0.1']);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ env: { STARLIGHT_PORT: '', STARLIGHT_INITIAL_ADMIN_PASSWORD: '' }, cwd })).toMatchObject({
+      port: 8080,
+      initialAdminPassword: null,
+    });
+  });
+});

@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { findServerRoot } from './lib/paths';
+
+/**
+ * Every setting, validated once at start-up. Sources, later winning: the JSON file named by
+ * STARLIGHT_CONFIG (keys without the prefix: {"PORT": 8080}), the environment (STARLIGHT_PORT),
+ * then command-line flags (--demo). A bad value stops start-up with a message naming it.
+ */
+const envPrefix = 'STARLIGHT_';
+
+const fromString = (value: unknown): unknown => (typeof value === 'string' ? value.trim() : value);
+const int = () =>
+  z.preprocess((v) => {
+    const s = fromString(v);
+    return typeof s === 'string' && /^-?\d+$/.test(s) ? Number(s) : s;
+  }, z.number({ error: 'expected an integer' }).int());
+const flag = () =>
+  z.preprocess((v) => {
+    const s = fromString(v);
+    if (typeof s !== 'string') return s;
+    if (['1', 'true', 'yes', 'on'].includes(s.toLowerCase())) return true;
+    if (['', '0', 'false', 'no', 'off'].includes(s.toLowerCase())) return false;
+    return s;
+  }, z.boolean({ error: 'expected true or false (1/0)' }));
+const trustProxy = () =>
+  z.preprocess((v) => {
+    const s = fromString(v);
+    if (typeof s !== 'string') return s;
+    if (['true', 'false'].includes(s)) return s === 'true';
+    return /^\d+$/.test(s) ? Number(s) : s;
+  }, z.union([z.boolean(), z.number().int().min(0), z.string().min(1)]));
+const secret = () => z.string().min(8, 'must be at least 8 characters').max(32, 'must be at most 32 characters');
+
+const defaultEnv = (): 'production' | 'development' | 'test' =>
+  process.env.NODE_ENV === 'production' ? 'production' : process.env.NODE_ENV === 'test' ? 'test' : 'development';
+
+export const settingsSchema = z
+  .object({
+    PORT: int().pipe(z.number().min(0).max(65535)).default(8080),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    DATA_DIR: z.string().min(1).default('./data'),
+    BASE_PATH: z.string().regex(/^(\/[\w-]+)+$/, 'must look like /api (leading slash, no trailing slash)').default('/api'),
+    WEB_DIST: z.string().min(1).optional(),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ENV: z.enum(['production', 'development', 'test']).default(defaultEnv),
+    BODY_LIMIT: int().pipe(z.number().min(1024, 'must be at least 1024 bytes')).default(1024 * 1024),
+    INITIAL_ADMIN_PASSWORD: secret().optional(),
+    DEMO: flag().default(false),
+    DEMO_PASSWORD: secret().optional(),
+    LOGIN_MAX_FAILURES: int().pipe(z.number().min(1)).default(5),
+    LOGIN_MAX_IP_FAILURES: int().pipe(z.number().min(1)).default(20),
+    LOGIN_FAILURE_WINDOW_S: int().pipe(z.number().min(1)).default(900),
+    TRUST_PROXY: trustProxy().default(false),
+  })
+  .strict();
+
+type SettingName = keyof z.output<typeof settingsSchema>;
+const settingNames = Object.keys(settingsSchema.shape) as SettingName[];
+
+export type Config = ReturnType<typeof toConfig>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export interface ConfigSources {
+  env?: NodeJS.ProcessEnv;
+  argv?: readonly string[];
+  cwd?: string;
+}
+
+export function loadConfig({ env = process.env, argv = [], cwd = process.cwd() }: ConfigSources = {}): Config {
+  const file = env[`${envPrefix}CONFIG`];
+  const fromFile = file ? readConfigFile(path.resolve(cwd, file)) : {};
+  const raw: Record<string, unknown> = { ...fromFile };
+  const origin: Record<string, string> = Object.fromEntries(Object.keys(fromFile).map((k) => [k, `${k} in ${file}`]));
+  for (const name of settingNames) {
+    const value = env[envPrefix + name];
+    // An empty variable (`STARLIGHT_X=`) counts as unset, as compose files and shells often leave them.
+    if (value !== undefined && value !== '') {
+      raw[name] = value;
+      origin[name] = envPrefix + name;
+    }
+  }
+  if (argv.includes('--demo')) {
+    raw.DEMO = true;
+    origin.DEMO = '--demo';
+  }
+  const parsed = settingsSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const key = String(issue.path[0] ?? ('keys' in issue ? issue.keys.join(', ') : ''));
+      const where = origin[key] ?? (key ? envPrefix + key : 'configuration');
+      return issue.code === 'unrecognized_keys'
+        ? `${file}: unknown setting ${issue.keys.join(', ')}`
+        : `${where}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}`);
+  }
+  return toConfig(parsed.data, cwd);
+}
+
+function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
+  return {
+    port: s.PORT,
+    host: s.HOST,
+    databaseUrl: s.DATABASE_URL ?? null,
+    dataDir: path.resolve(cwd, s.DATA_DIR),
+    basePath: s.BASE_PATH,
+    webDist: s.WEB_DIST ? path.resolve(cwd, s.WEB_DIST) : path.resolve(findServerRoot(), '..', 'web', 'dist'),
+    logLevel: s.LOG_LEVEL,
+    env: s.ENV,
+    bodyLimit: s.BODY_LIMIT,
+    initialAdminPassword: s.INITIAL_ADMIN_PASSWORD ?? null,
+    demo: s.DEMO,
+    demoPassword: s.DEMO_PASSWORD ?? null,
+    login: { maxFailures: s.LOGIN_MAX_FAILURES, maxIpFailures: s.LOGIN_MAX_IP_FAILURES, windowS: s.LOGIN_FAILURE_WINDOW_S },
+    trustProxy: s.TRUST_PROXY,
+  };
+}
+
+function readConfigFile(file: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch {
+    throw new ConfigError(`STARLIGHT_CONFIG: cannot read ${file}`);
+  }
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch (error) {
+    throw new ConfigError(`STARLIGHT_CONFIG: ${file} is not valid JSON (${(error as Error).message})`);
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data))
+    throw new ConfigError(`STARLIGHT_CONFIG: ${file} must hold a JSON object of settings`);
+  return data as Record<string, unknown>;
+}

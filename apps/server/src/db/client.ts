@@ -1,0 +1,73 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { migrationsFolder } from '../lib/paths';
+import { acquirePidLock } from '../lib/pid-lock';
+import * as identity from './schema/identity';
+import * as messages from './schema/messages';
+import * as system from './schema/system';
+import * as relations from './relations';
+
+export const schema = { ...identity, ...messages, ...system, ...relations };
+export type Schema = typeof schema;
+
+/** The query builder both drivers share; repos take this, never a driver-specific type. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+export type DatabaseKind = 'pglite' | 'postgres';
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: DatabaseKind;
+  /** Applies the committed SQL migrations in drizzle/ (idempotent). */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** postgres://… ; null opens PGlite. */
+  url: string | null;
+  /** PGlite data folder; null keeps PGlite in memory (tests). */
+  pgliteDir: string | null;
+}
+
+export async function openDatabase({ url, pgliteDir }: DatabaseOptions): Promise<DatabaseHandle> {
+  const migrationsConfig = { migrationsFolder: migrationsFolder() };
+  if (url) {
+    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const db = drizzlePg(pool, { schema });
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(db, migrationsConfig),
+      close: () => pool.end(),
+    };
+  }
+  let release = (): void => undefined;
+  if (pgliteDir) {
+    mkdirSync(path.dirname(pgliteDir), { recursive: true });
+    release = acquirePidLock(`${pgliteDir}.lock`, `the database folder ${pgliteDir}`);
+  }
+  const client = pgliteDir ? new PGlite(pgliteDir) : new PGlite();
+  try {
+    await client.waitReady;
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = drizzlePglite(client, { schema });
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(db, migrationsConfig),
+    close: async () => {
+      await client.close();
+      release();
+    },
+  };
+}

@@ -1,0 +1,56 @@
+import type { PermissionKey } from '@starlight/contract/permissions';
+import { hashPassword } from '../../lib/passwords';
+import type { GroupsRepo } from './groups.repo';
+import type { RolesRepo } from './roles.repo';
+import type { UsersRepo } from './users.repo';
+
+export interface NewAccount {
+  userName: string;
+  password: string;
+  email?: string | null;
+  telephone?: string | null;
+  realName?: string | null;
+  status?: number;
+  systemAccount?: string | null;
+  groupId?: number | null;
+  roles?: readonly string[];
+}
+
+/** Creating users, groups and roles: used by bootstrap and the demo seed (and later by admin calls). */
+export function createAccountsService({ users, roles, groups }: { users: UsersRepo; roles: RolesRepo; groups: GroupsRepo }) {
+  return {
+    countUsers: () => users.count(),
+
+    async findUserId(userName: string): Promise<number | null> {
+      return (await users.findByUserName(userName))?.id ?? null;
+    },
+
+    /** The new user's id, or null when the user name, e-mail or phone is already taken. */
+    async createUser(account: NewAccount): Promise<number | null> {
+      const roleIds = await roles.idsByName(account.roles ?? []);
+      const row = await users.insertWithRoles(
+        {
+          userName: account.userName,
+          passwordHash: await hashPassword(account.password),
+          email: account.email?.toLowerCase() ?? null,
+          telephone: account.telephone ?? null,
+          realName: account.realName ?? null,
+          status: account.status ?? 0,
+          systemAccount: account.systemAccount ?? null,
+          groupId: account.groupId ?? null,
+        },
+        [...roleIds.values()],
+      );
+      return row?.id ?? null;
+    },
+
+    defineRole: (role: { name: string; description: string; builtin: boolean }, keys: readonly PermissionKey[]) =>
+      roles.upsert(role, keys),
+
+    ensureGroup: (name: string, description: string) => groups.ensure(name, description),
+
+    addGroupAdmin: (groupId: number, userId: number) => groups.addAdmin(groupId, userId),
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

@@ -1,0 +1,38 @@
+import { Code } from '@starlight/contract/codes';
+import { AppError } from '../../lib/app-error';
+import type { LoginFailuresRepo } from './login-failures.repo';
+
+export interface LoginThrottleSettings {
+  maxFailures: number;
+  maxIpFailures: number;
+  windowS: number;
+}
+
+/**
+ * Failed logins per account and per client address within a sliding window, counted in the
+ * database so every instance agrees. Checked before the password, so a locked account is no oracle.
+ */
+export function createLoginThrottle({ repo, settings, now }: { repo: LoginFailuresRepo; settings: LoginThrottleSettings; now: () => Date }) {
+  const windowStart = (): Date => new Date(now().getTime() - settings.windowS * 1000);
+  return {
+    async assertAllowed(accountKey: string, ip: string): Promise<void> {
+      const since = windowStart();
+      const [forAccount, forIp] = await Promise.all([repo.countForAccount(accountKey, since), repo.countForIp(ip, since)]);
+      if (forAccount >= settings.maxFailures || forIp >= settings.maxIpFailures)
+        throw new AppError(Code.rateLimited, 'too many failed logins, please try again later', {
+          retry_after_s: settings.windowS,
+        });
+    },
+
+    async recordFailure(accountKey: string, ip: string): Promise<void> {
+      await repo.record(accountKey, ip, now());
+      await repo.pruneBefore(windowStart());
+    },
+
+    async recordSuccess(accountKey: string): Promise<void> {
+      await repo.clearAccount(accountKey);
+    },
+  };
+}
+
+export type LoginThrottle = ReturnType<typeof createLoginThrottle>;

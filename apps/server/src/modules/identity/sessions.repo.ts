@@ -1,0 +1,38 @@
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { sessions, users } from '../../db/schema/identity';
+
+export type NewSessionRow = typeof sessions.$inferInsert;
+
+export function createSessionsRepo(db: Database) {
+  return {
+    async insert(values: NewSessionRow): Promise<void> {
+      await db.insert(sessions).values(values);
+    },
+
+    /** The session behind a token hash with what the actor needs of its user. */
+    async findByTokenHash(tokenHash: string) {
+      const [row] = await db
+        .select({
+          sessionId: sessions.id,
+          tokenType: sessions.tokenType,
+          expiresAt: sessions.expiresAt,
+          revokedAt: sessions.revokedAt,
+          userId: users.id,
+          userName: users.userName,
+          status: users.status,
+          disabled: users.disabled,
+        })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(eq(sessions.tokenHash, tokenHash));
+      return row;
+    },
+
+    async revoke(sessionId: number, at: Date): Promise<void> {
+      await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, sessionId));
+    },
+  };
+}
+
+export type SessionsRepo = ReturnType<typeof createSessionsRepo>;

@@ -1,0 +1,54 @@
+import path from 'node:path';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { LockHeldError } from './lib/pid-lock';
+
+/** `node dist/server.js [--demo]`: migrate, bootstrap, listen, and shut down cleanly on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig({ argv: process.argv.slice(2) });
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+
+  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  await database.migrate();
+  const notices: string[] = [];
+  const app = await buildApp(config, { db: database, announce: (text) => notices.push(text) });
+
+  let stopping = false;
+  const stop = async (signal: string): Promise<void> => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    try {
+      await app.close();
+    } finally {
+      await database.close();
+    }
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const url = `http://${config.host}:${port}`;
+  process.stdout.write(
+    `\nStarlight is running at ${url}\n` +
+      `  sign in at ${url}/login · API ${url}${config.basePath} · health ${url}${config.basePath}/health\n` +
+      `  database: ${database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}\n\n`,
+  );
+  for (const notice of notices) process.stdout.write(notice);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof LockHeldError) process.stderr.write(`${error.message}\n`);
+  else process.stderr.write(`Starlight failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
+
+/**
+ * A migrated database for one test file: in-memory PGlite, or — when STARLIGHT_TEST_PG holds a
+ * connection URL — a fresh PostgreSQL database created for this file and dropped by `close()`.
+ */
+export async function openTestDatabase(): Promise<DatabaseHandle> {
+  const serverUrl = process.env.STARLIGHT_TEST_PG;
+  if (!serverUrl) {
+    const handle = await openDatabase({ url: null, pgliteDir: null });
+    await handle.migrate();
+    return handle;
+  }
+  const name = `starlight_test_${randomBytes(6).toString('hex')}`;
+  await onServer(serverUrl, `create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString(), pgliteDir: null });
+  await handle.migrate();
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await onServer(serverUrl, `drop database "${name}" with (force)`);
+    },
+  };
+}
+
+async function onServer(url: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

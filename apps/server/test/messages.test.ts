@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { List } from '@starlight/contract/envelope';
+import type { Message } from '@starlight/contract/messages';
+import { api, body, demoPassword, login, startTestApp, stopTestApp, tokenHeader, type TestApp } from './helpers';
+
+let t: TestApp;
+let userToken: string;
+let boundToken: string;
+beforeAll(async () => {
+  t = await startTestApp();
+  userToken = await login(t.app, 'demo-user', demoPassword);
+  boundToken = await login(t.app, 'demo-bound', demoPassword);
+});
+afterAll(() => stopTestApp(t));
+
+const list = async (path: string, token = userToken): Promise<List<Message>> => {
+  const envelope = body<List<Message>>(await t.app.inject({ url: api(path), headers: tokenHeader(token) }));
+  expect(envelope).toMatchObject({ code: 200, kind: 'message' });
+  return envelope.spec;
+};
+const patch = (id: number, payload: Record<string, unknown>, token = userToken) =>
+  t.app.inject({ method: 'PATCH', url: api(`/message/message/${id}`), headers: tokenHeader(token), payload });
+
+describe('messages (spec §4, §7)', () => {
+  it("lists only the caller's messages, newest first, with the total", async () => {
+    const { list: messages, total } = await list('/message/message');
+    expect(total).toBe(3);
+    expect(messages.map((m) => m.title)).toEqual(['Quota updated', 'Scheduled maintenance', 'Welcome to Starlight']);
+    const createdAt = messages.map((m) => Date.parse(m.created_at));
+    expect([...createdAt].sort((a, b) => b - a)).toEqual(createdAt);
+    const others = await list('/message/message', boundToken);
+    expect(others.list.map((m) => m.id).filter((id) => messages.some((m) => m.id === id))).toEqual([]);
+  });
+
+  it('filters unread messages with field_eq_status=1', async () => {
+    const { list: unread, total } = await list('/message/message?field_eq_status=1', boundToken);
+    expect(total).toBe(2);
+    expect(unread.every((m) => m.status === 1)).toBe(true);
+  });
+
+  it('filters by title with field_lk_title, ignoring case', async () => {
+    expect((await list('/message/message?field_lk_title=QUOTA')).list.map((m) => m.title)).toEqual(['Quota updated']);
+  });
+
+  it('pages with page and page_size, the total counting every match', async () => {
+    const second = await list('/message/message?page=2&page_size=2');
+    expect(second.total).toBe(3);
+    expect(second.list.map((m) => m.title)).toEqual(['Welcome to Starlight']);
+  });
+
+  it("lists all the caller's messages at /message/message/all", async () => {
+    const all = await list('/message/message/all?page_size=100');
+    expect(all.total).toBe(3);
+    expect(all.list.map((m) => m.status).sort()).toEqual([1, 1, 2]);
+  });
+
+  it("sets the status of the caller's own message", async () => {
+    const [first] = (await list('/message/message?field_eq_status=1')).list;
+    const reply = await patch(first!.id, { status: 2 });
+    expect(body(reply)).toMatchObject({ code: 200, kind: 'message', spec: { id: first!.id, status: 2, title: first!.title } });
+    expect((await list('/message/message?field_eq_status=1')).total).toBe(1);
+  });
+
+  it("answers 1404 for another user's message and leaves it unchanged", async () => {
+    const [theirs] = (await list('/message/message?field_eq_status=1', boundToken)).list;
+    const reply = await patch(theirs!.id, { status: 2 });
+    expect(reply.statusCode).toBe(404);
+    expect(body(reply)).toMatchObject({ code: 1404, info: 'message not found' });
+    expect((await list('/message/message?field_eq_status=1', boundToken)).total).toBe(2);
+  });
+
+  it('rejects a status other than 1 (unread) or 2 (read) with 1400 naming body.status', async () => {
+    const [mine] = (await list('/message/message')).list;
+    expect(body(await patch(mine!.id, { status: 7 }))).toMatchObject({ code: 1400, spec: { fields: [{ path: 'body.status' }] } });
+  });
+});
