@@ -2,7 +2,8 @@
 # services-down.sh: stop what services-up.sh started (by recorded pid / cluster control, never by name).
 set -Eeuo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm} "
+wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm sshd} "
+[[ $wanted == *" sshd "* ]] && bash "$here/services/sshd-down.sh" || true
 [[ $wanted == *" slurm "* ]] && bash "$here/services/slurm-down.sh" || true
 if [[ $wanted == *" postgres "* ]] && command -v pg_lsclusters >/dev/null; then
   ver=$(pg_lsclusters -h | awk 'NR==1 {print $1}')

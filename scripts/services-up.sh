@@ -5,13 +5,14 @@
 #
 # PostgreSQL 15 (Debian's cluster 15/main on 127.0.0.1:5432) with a `starlight` role, Chromium and CJK
 # fonts for the browser tests, and a single-node Slurm (scripts/services/slurm-up.sh). Idempotent:
-# what runs is left alone. STARLIGHT_SERVICES lists what to bring up (default: "postgres browser slurm").
+# what runs is left alone. STARLIGHT_SERVICES lists what to bring up (default: "postgres browser slurm sshd").
+# sshd: a dedicated OpenSSH on 127.0.0.1:2222 for the ssh file driver (scripts/services/sshd-up.sh).
 set -Eeuo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 log() { printf '[services-up %(%T)T] %s\n' -1 "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 [ "$(id -u)" = 0 ] || die "run as root (apt-get and the service users need it)"
-wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm} "
+wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm sshd} "
 export DEBIAN_FRONTEND=noninteractive
 
 apt_install() {
@@ -46,4 +47,8 @@ fi
 
 if [[ $wanted == *" slurm "* ]]; then
   bash "$here/services/slurm-up.sh"
+fi
+
+if [[ $wanted == *" sshd "* ]]; then
+  bash "$here/services/sshd-up.sh"
 fi

@@ -1,0 +1,293 @@
+import { rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  finishedJobStates,
+  isFinishedJobState,
+  type FinishedJobsRange,
+  type JobState,
+  type ListJobsFilter,
+  type SchedulerDriver,
+  type SchedulerIdentity,
+  type SchedulerJob,
+  type SchedulerNode,
+  type SchedulerPartition,
+  type SubmitJobInput,
+  type SubmitJobResult,
+} from '../interface';
+import { forbidden, invalidInput, jobNotFound } from '../scheduler-error';
+import {
+  assertDate,
+  assertIdentity,
+  assertJobId,
+  assertSchedulerName,
+  parseListFilter,
+  parseSubmitInput,
+  submittingAccount,
+} from '../validate';
+import { adoptJobProcess, readJobOutcome, signalGroup, spawnJobProcess, type JobProcess } from './job-process';
+import type { LocalJobPatch, LocalJobRecord, LocalJobStore } from './job-store';
+import { jobEnvironment, localNode, newLocalJob, stderrPathOf, stdoutPathOf, toSchedulerJob } from './local-jobs';
+import { activeJobStates, listLocalJobs } from './local-queries';
+import { RunningJob } from './running-job';
+import { accountHome, resolveWorkingDirectory } from './workdir';
+
+export interface LocalSchedulerOptions {
+  /** Homes live in `${dataDir}/homes/<account>`, the queue's private files in `${dataDir}/scheduler`. */
+  dataDir: string;
+  store: LocalJobStore;
+  /** CPUs the queue hands out; jobs that do not fit stay PENDING. Default: this host's CPU count. */
+  cpuSlots?: number;
+  partition?: string;
+  defaultTimeLimitMinutes?: number;
+  maxTimeLimitMinutes?: number;
+  /** How long finished jobs stay in `listJobs` without `since` (Slurm's MinJobAge is 5 minutes). */
+  finishedVisibleMinutes?: number;
+  /** Between SIGTERM and SIGKILL on timeout and cancel. */
+  killGraceMs?: number;
+  /** Length of a "minute" of time limit. Only tests change it, to keep TIMEOUT tests short. */
+  msPerMinute?: number;
+  nodeName?: string;
+  /** Failures of background work (starting, finishing jobs) that no caller is waiting for. */
+  onError?: (error: unknown, context: string) => void;
+}
+
+type JobEnd = Pick<LocalJobPatch, 'state' | 'reason' | 'exitCode' | 'cpuSeconds'>;
+
+/**
+ * The embedded scheduler: a FIFO queue of bash jobs on this host, persisted through a
+ * `LocalJobStore`. Every store write and scheduling decision runs on one promise chain, so the queue
+ * never double-books a slot or races a cancel against a start. Accounts are directories here, not
+ * Unix users: every job runs as the server's own OS user (see drivers/README.md).
+ */
+export class LocalScheduler implements SchedulerDriver {
+  readonly kind = 'local' as const;
+  private readonly running = new Map<number, RunningJob>();
+  private chain: Promise<unknown> = Promise.resolve();
+  private closed = false;
+  private readonly dataDir: string;
+  private readonly store: LocalJobStore;
+  private readonly slots: number;
+  private readonly partition: string;
+  private readonly nodeName: string;
+  private readonly maxTimeLimit: number;
+
+  constructor(private readonly options: LocalSchedulerOptions) {
+    this.dataDir = path.resolve(options.dataDir);
+    this.store = options.store;
+    this.slots = options.cpuSlots ?? os.cpus().length;
+    this.partition = assertSchedulerName('partition', options.partition ?? 'local');
+    this.nodeName = options.nodeName ?? os.hostname();
+    this.maxTimeLimit = options.maxTimeLimitMinutes ?? 7 * 24 * 60;
+  }
+
+  private usedSlots(): number {
+    return [...this.running.values()].reduce((sum, job) => sum + job.cpus, 0);
+  }
+
+  private runDir(jobId: number): string {
+    return path.join(this.dataDir, 'scheduler', 'jobs', String(jobId));
+  }
+
+  private serial<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.chain.then(work);
+    this.chain = next.catch(() => undefined);
+    return next;
+  }
+
+  private background(context: string, work: () => Promise<unknown>): void {
+    this.serial(work).catch((error: unknown) => (this.options.onError ?? console.error)(error, context));
+  }
+
+  private kick(): void {
+    if (!this.closed) this.background('scheduling pending jobs', () => this.schedulePass());
+  }
+
+  async submitJob(identity: SchedulerIdentity, raw: SubmitJobInput): Promise<SubmitJobResult> {
+    const account = submittingAccount(identity);
+    const input = parseSubmitInput(raw);
+    if (input.partition !== undefined && input.partition !== this.partition)
+      throw invalidInput(`unknown partition ${input.partition}: this queue has only ${this.partition}`, { field: 'partition' });
+    if (input.cpus > this.slots)
+      throw invalidInput(`${input.cpus} CPUs requested, the queue has ${this.slots}`, { field: 'cpus' });
+    const timeLimitMinutes = input.timeLimitMinutes ?? Math.min(this.options.defaultTimeLimitMinutes ?? 60, this.maxTimeLimit);
+    if (timeLimitMinutes > this.maxTimeLimit)
+      throw invalidInput(`time limit over the partition's ${this.maxTimeLimit} minutes`, { field: 'timeLimitMinutes' });
+    const home = await accountHome(this.dataDir, account);
+    const workingDirectory = await resolveWorkingDirectory(home, input.workingDirectory);
+    const job = await this.serial(() =>
+      this.store.insert(newLocalJob({ ...input, account, partition: this.partition, timeLimitMinutes, workingDirectory })),
+    );
+    this.kick();
+    return { jobId: String(job.jobId), warnings: [] };
+  }
+
+  /** Starts pending jobs in submission order while they fit; the head of the queue is never overtaken. */
+  private async schedulePass(): Promise<void> {
+    let blocked = false;
+    for (const job of await this.store.list({ states: ['PENDING'] })) {
+      if (this.closed) return;
+      if (!blocked && this.usedSlots() + job.cpus <= this.slots) {
+        await this.start(job);
+        continue;
+      }
+      const reason = blocked ? 'Priority' : 'Resources';
+      blocked = true;
+      if (job.reason !== reason) await this.store.update(job.jobId, { reason, updatedAt: new Date() });
+    }
+  }
+
+  private async start(job: LocalJobRecord): Promise<void> {
+    const entry = new RunningJob(job.cpus, this.options.killGraceMs ?? 5000);
+    this.running.set(job.jobId, entry);
+    const startTime = new Date();
+    // RUNNING is written before the process exists: a crash in between fails the job on recovery
+    // instead of running its script twice.
+    await this.store.update(job.jobId, { state: 'RUNNING', reason: null, startTime, updatedAt: startTime });
+    try {
+      const home = await accountHome(this.dataDir, job.account);
+      const cwd = await resolveWorkingDirectory(home, job.workingDirectory);
+      const proc = await spawnJobProcess({
+        runDir: this.runDir(job.jobId),
+        script: job.script,
+        cwd,
+        env: jobEnvironment(job, home, this.nodeName),
+        stdoutPath: stdoutPathOf(job),
+        stderrPath: stderrPathOf(job),
+      });
+      await this.store.update(job.jobId, { pid: proc.pid, pidStartTicks: proc.startTicks, updatedAt: new Date() });
+      this.watch(job, entry, proc, startTime);
+    } catch (error) {
+      const info = error instanceof Error ? error.message : String(error);
+      await this.finalize(job.jobId, { state: 'FAILED', reason: `could not start: ${info}`, exitCode: null, cpuSeconds: null });
+    }
+  }
+
+  private watch(job: LocalJobRecord, entry: RunningJob, proc: JobProcess, startTime: Date): void {
+    const limitMs = job.timeLimitMinutes * (this.options.msPerMinute ?? 60_000);
+    entry.watch(proc, limitMs - (Date.now() - startTime.getTime()), () => {
+      // After close() the job belongs to whichever queue starts next; this one must not record its end.
+      if (!this.closed) this.background(`finishing job ${job.jobId}`, () => this.finish(job.jobId));
+    });
+  }
+
+  private async finish(jobId: number): Promise<void> {
+    const entry = this.running.get(jobId);
+    if (!entry?.process) return;
+    entry.disarm();
+    // Whatever the script left running in its group goes with it, as under Slurm.
+    signalGroup(entry.process.pid, 'SIGKILL');
+    const outcome = await readJobOutcome(this.runDir(jobId));
+    // No report: the wrapper itself was killed (SIGKILL after the grace, or SIGTERM before its trap was set).
+    const exitCode = outcome?.exitCode ?? entry.exitStatus;
+    const state: JobState = entry.stopReason ?? (exitCode === 0 ? 'COMPLETED' : 'FAILED');
+    const reason = state === 'TIMEOUT' ? 'TimeLimit' : state === 'FAILED' ? 'NonZeroExitCode' : null;
+    await this.finalize(jobId, { state, reason, exitCode, cpuSeconds: outcome?.cpuSeconds ?? entry.cpuSample ?? null });
+  }
+
+  private async finalize(jobId: number, end: JobEnd): Promise<void> {
+    const now = new Date();
+    await this.store.update(jobId, { ...end, endTime: now, updatedAt: now });
+    await rm(this.runDir(jobId), { recursive: true, force: true });
+    this.running.get(jobId)?.done();
+    this.running.delete(jobId);
+    this.kick();
+  }
+
+  /**
+   * After a restart: a RUNNING job whose process still lives is adopted (watched, limited, cancellable);
+   * one whose process is gone gets the outcome its wrapper wrote, or becomes FAILED when there is none.
+   * It is never re-queued: a script that already ran part-way may not be safe to run again.
+   */
+  async recover(): Promise<void> {
+    await this.serial(async () => {
+      for (const job of await this.store.list({ states: activeJobStates.filter((s) => s !== 'PENDING') })) {
+        const entry = new RunningJob(job.cpus, this.options.killGraceMs ?? 5000);
+        this.running.set(job.jobId, entry);
+        const proc = job.pid === null ? undefined : await adoptJobProcess(job.pid, job.pidStartTicks, 250);
+        if (proc) {
+          this.watch(job, entry, proc, job.startTime ?? new Date());
+          continue;
+        }
+        const outcome = await readJobOutcome(this.runDir(job.jobId));
+        await this.finalize(
+          job.jobId,
+          outcome
+            ? { state: outcome.exitCode === 0 ? 'COMPLETED' : 'FAILED', reason: null, ...outcome }
+            : { state: 'FAILED', reason: 'the server restarted and the job process was gone', exitCode: null, cpuSeconds: null },
+        );
+      }
+    });
+    this.kick();
+  }
+
+  async listJobs(identity: SchedulerIdentity, filter?: ListJobsFilter): Promise<SchedulerJob[]> {
+    assertIdentity(identity);
+    const records = await listLocalJobs(this.store, parseListFilter(filter), this.options.finishedVisibleMinutes ?? 5);
+    return records.map((job) => toSchedulerJob(job, identity, this.nodeName));
+  }
+
+  async getJob(identity: SchedulerIdentity, jobId: string): Promise<SchedulerJob> {
+    assertIdentity(identity);
+    const job = await this.store.get(Number(assertJobId(jobId)));
+    if (!job) throw jobNotFound(jobId);
+    return toSchedulerJob(job, identity, this.nodeName);
+  }
+
+  async cancelJob(identity: SchedulerIdentity, jobId: string): Promise<void> {
+    assertIdentity(identity);
+    const id = Number(assertJobId(jobId));
+    // Decided on the chain, awaited off it: the job's end is itself recorded on the chain. (Wrapped in
+    // an object, because a promise returned from the chained work would be awaited on the chain.)
+    const { stopping } = await this.serial(async () => {
+      const job = await this.store.get(id);
+      if (!job) throw jobNotFound(jobId);
+      if (identity.kind === 'user' && identity.account !== job.account)
+        throw forbidden(`job ${jobId} belongs to another account`);
+      if (job.state === 'PENDING') {
+        const now = new Date();
+        await this.store.update(id, { state: 'CANCELLED', reason: null, endTime: now, updatedAt: now });
+      }
+      return { stopping: isFinishedJobState(job.state) ? undefined : this.running.get(id)?.stop('CANCELLED') };
+    });
+    await stopping;
+  }
+
+  async listNodes(identity: SchedulerIdentity): Promise<SchedulerNode[]> {
+    assertIdentity(identity);
+    return [localNode(this.nodeName, this.partition, this.slots, this.usedSlots())];
+  }
+
+  async listPartitions(identity: SchedulerIdentity): Promise<SchedulerPartition[]> {
+    assertIdentity(identity);
+    return [
+      { name: this.partition, state: 'UP', totalCpus: this.slots, totalNodes: 1, maxTimeMinutes: this.maxTimeLimit, isDefault: true },
+    ];
+  }
+
+  async listFinishedJobs(identity: SchedulerIdentity, range: FinishedJobsRange): Promise<SchedulerJob[]> {
+    assertIdentity(identity);
+    range.users?.forEach((user) => assertSchedulerName('account', user));
+    const records = await this.store.list({
+      states: finishedJobStates,
+      endedSince: assertDate('startTime', range.startTime),
+      endedBefore: range.endTime === undefined ? new Date() : assertDate('endTime', range.endTime),
+      accounts: range.users,
+    });
+    return records.map((job) => toSchedulerJob(job, identity, this.nodeName));
+  }
+
+  /** Stops watching; running jobs keep running and the next start re-adopts them. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const entry of this.running.values()) entry.disarm(true);
+    await this.chain;
+  }
+}
+
+/** A ready queue: recovered from its store and scheduling. */
+export async function createLocalScheduler(options: LocalSchedulerOptions): Promise<LocalScheduler> {
+  const scheduler = new LocalScheduler(options);
+  await scheduler.recover();
+  return scheduler;
+}

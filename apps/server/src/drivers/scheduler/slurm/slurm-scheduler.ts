@@ -1,0 +1,203 @@
+import path from 'node:path';
+import { Code } from '@starlight/contract/codes';
+import type {
+  FinishedJobsRange,
+  ListJobsFilter,
+  SchedulerDriver,
+  SchedulerIdentity,
+  SchedulerJob,
+  SchedulerNode,
+  SchedulerPartition,
+  SubmitJobInput,
+  SubmitJobResult,
+} from '../interface';
+import { isFinishedJobState } from '../interface';
+import { SchedulerError, invalidInput, upstreamDown } from '../scheduler-error';
+import {
+  assertDate,
+  assertIdentity,
+  assertJobId,
+  assertSchedulerName,
+  parseListFilter,
+  parseSubmitInput,
+  submittingAccount,
+} from '../validate';
+import { mapSlurmNode, mapSlurmPartition } from './map-cluster';
+import { lastChangeTime, mapAccountingJob, mapSlurmJob } from './map-jobs';
+import { discoverVersions, type SlurmApiVersions, type SlurmOpenapiVersion } from './openapi-version';
+import { SlurmRestClient, slurmErrors, type SlurmJson } from './rest-client';
+import { slurmErrorText, slurmErrorToSchedulerError } from './slurm-errors';
+
+export interface SlurmSchedulerOptions {
+  /** slurmrestd base URL, e.g. http://login01:6820. */
+  restUrl: string;
+  /** The cluster's HS256 key bytes (see loadJwtKey). */
+  jwtKey: Buffer;
+  /** The operator account used for the admin identity (a Slurm operator or root). */
+  adminAccount?: string;
+  /** Skips discovery when set. */
+  openapiVersion?: SlurmOpenapiVersion;
+  timeoutMs?: number;
+  tokenLifetimeSeconds?: number;
+  /** Added under the job's own `env` (slurmrestd requires a non-empty environment). */
+  defaultEnvironment?: Record<string, string>;
+}
+
+const jobsOf = (body: SlurmJson | undefined): SlurmJson[] =>
+  Array.isArray(body?.jobs) ? (body.jobs as SlurmJson[]) : [];
+
+/** Slurm expands %-patterns in output paths: a literal % in the directory must be doubled. */
+const escapePattern = (dir: string): string => dir.replaceAll('%', '%%');
+
+export class SlurmScheduler implements SchedulerDriver {
+  readonly kind = 'slurm' as const;
+  private readonly client: SlurmRestClient;
+  private readonly adminAccount: string;
+  private versions: Promise<SlurmApiVersions> | undefined;
+
+  constructor(private readonly options: SlurmSchedulerOptions) {
+    this.adminAccount = assertSchedulerName('admin account', options.adminAccount ?? 'root');
+    this.client = new SlurmRestClient({
+      baseUrl: options.restUrl,
+      key: options.jwtKey,
+      timeoutMs: options.timeoutMs ?? 10_000,
+      tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 300,
+    });
+    if (options.openapiVersion) this.versions = Promise.resolve({ slurm: options.openapiVersion, slurmdb: options.openapiVersion });
+  }
+
+  /** The `sun` of a call: the bound account, or the operator for an identity our permission check let through. */
+  private sun(identity: SchedulerIdentity): string {
+    assertIdentity(identity);
+    return identity.kind === 'user' ? identity.account : this.adminAccount;
+  }
+
+  /** Discovered once; a failed discovery is retried by the next call. */
+  apiVersions(): Promise<SlurmApiVersions> {
+    this.versions ??= discoverVersions(this.client, this.adminAccount).catch((error: unknown) => {
+      this.versions = undefined;
+      throw error;
+    });
+    return this.versions;
+  }
+
+  private async slurmPath(suffix: string): Promise<string> {
+    return `/slurm/${(await this.apiVersions()).slurm}${suffix}`;
+  }
+
+  private async slurmdbPath(suffix: string): Promise<string> {
+    const { slurmdb } = await this.apiVersions();
+    if (!slurmdb) throw upstreamDown(`slurmrestd at ${this.client.baseUrl} has no accounting (slurmdbd) endpoints`);
+    return `/slurmdb/${slurmdb}${suffix}`;
+  }
+
+  async submitJob(identity: SchedulerIdentity, raw: SubmitJobInput): Promise<SubmitJobResult> {
+    const account = submittingAccount(identity);
+    const input = parseSubmitInput(raw);
+    if (!input.workingDirectory?.startsWith('/'))
+      throw invalidInput('the working directory must be an absolute path on the cluster', { field: 'workingDirectory' });
+    const cwd = path.posix.normalize(input.workingDirectory);
+    const job = {
+      name: input.name,
+      partition: input.partition,
+      current_working_directory: cwd,
+      environment: { PATH: '/usr/local/bin:/usr/bin:/bin', ...this.options.defaultEnvironment, ...input.env },
+      cpus_per_task: input.cpus,
+      tasks: 1,
+      time_limit: input.timeLimitMinutes,
+      standard_output: path.posix.join(escapePattern(cwd), 'slurm-%j.out'),
+      standard_error: path.posix.join(escapePattern(cwd), 'slurm-%j.err'),
+    };
+    // Without a #! line slurmd cannot exec the script (the job fails with exit 8, ENOEXEC).
+    const script = input.script.startsWith('#!') ? input.script : `#!/bin/bash\n${input.script}`;
+    const { body } = await this.client.request(account, await this.slurmPath('/job/submit'), {
+      method: 'POST',
+      body: { script, job },
+      tolerateErrors: true,
+    });
+    const errors = slurmErrors(body);
+    const jobId = typeof body?.job_id === 'number' ? String(body.job_id) : undefined;
+    if (!jobId) throw slurmErrorToSchedulerError(errors, account, this.client.baseUrl);
+    // Queued but not startable as asked (e.g. over the partition's time limit): the job exists, so say why.
+    return { jobId, warnings: errors.map(slurmErrorText) };
+  }
+
+  async listJobs(identity: SchedulerIdentity, filter?: ListJobsFilter): Promise<SchedulerJob[]> {
+    const sun = this.sun(identity);
+    const { since, users, jobIds } = parseListFilter(filter);
+    const sinceSeconds = since ? Math.floor(since.getTime() / 1000) : undefined;
+    const { status, body } = await this.client.request(sun, await this.slurmPath('/jobs'), {
+      query: { update_time: sinceSeconds === undefined ? undefined : String(sinceSeconds) },
+    });
+    if (status === 304) return []; // nothing in slurmctld's job table changed since then
+    return jobsOf(body)
+      .filter((raw) => sinceSeconds === undefined || lastChangeTime(raw) >= sinceSeconds * 1000)
+      .map(mapSlurmJob)
+      .filter((job) => (!users || users.includes(job.user)) && (!jobIds || jobIds.includes(job.jobId)));
+  }
+
+  async getJob(identity: SchedulerIdentity, jobId: string): Promise<SchedulerJob> {
+    const sun = this.sun(identity);
+    assertJobId(jobId);
+    try {
+      const { body } = await this.client.request(sun, await this.slurmPath(`/job/${jobId}`));
+      const raw = jobsOf(body)[0];
+      if (raw) return mapSlurmJob(raw);
+    } catch (error) {
+      if (!(error instanceof SchedulerError && error.code === Code.notFound)) throw error;
+    }
+    // slurmctld forgets a job MinJobAge after it ends; accounting remembers it.
+    if (!(await this.apiVersions()).slurmdb) throw new SchedulerError(Code.notFound, `job ${jobId} not found`);
+    const { body } = await this.client.request(sun, await this.slurmdbPath(`/job/${jobId}`));
+    const raw = jobsOf(body)[0];
+    if (!raw) throw new SchedulerError(Code.notFound, `job ${jobId} not found`);
+    return mapAccountingJob(raw);
+  }
+
+  async cancelJob(identity: SchedulerIdentity, jobId: string): Promise<void> {
+    const sun = this.sun(identity);
+    assertJobId(jobId);
+    // Slurm itself decides whether this account may cancel the job: a refusal is 1403.
+    await this.client.request(sun, await this.slurmPath(`/job/${jobId}`), { method: 'DELETE' });
+  }
+
+  async listNodes(identity: SchedulerIdentity): Promise<SchedulerNode[]> {
+    const { body } = await this.client.request(this.sun(identity), await this.slurmPath('/nodes'));
+    return (Array.isArray(body?.nodes) ? (body.nodes as SlurmJson[]) : []).map(mapSlurmNode);
+  }
+
+  async listPartitions(identity: SchedulerIdentity): Promise<SchedulerPartition[]> {
+    const { body } = await this.client.request(this.sun(identity), await this.slurmPath('/partitions'));
+    return (Array.isArray(body?.partitions) ? (body.partitions as SlurmJson[]) : []).map(mapSlurmPartition);
+  }
+
+  /**
+   * slurmdbd selects jobs that were active in a window and has no user filter. Its time strings are
+   * read in slurmrestd's own time zone, so the window is sent as zone-free "now-<seconds>" (a minute
+   * wider on each side) and the exact "ended within [startTime, endTime)" filter is applied here.
+   */
+  async listFinishedJobs(identity: SchedulerIdentity, range: FinishedJobsRange): Promise<SchedulerJob[]> {
+    const sun = this.sun(identity);
+    const from = assertDate('startTime', range.startTime).getTime();
+    const to = range.endTime === undefined ? Date.now() : assertDate('endTime', range.endTime).getTime();
+    range.users?.forEach((user) => assertSchedulerName('account', user));
+    const ago = (ms: number): string => {
+      const seconds = Math.floor((Date.now() - ms) / 1000);
+      return seconds > 0 ? `now-${seconds}` : 'now';
+    };
+    const { body } = await this.client.request(sun, await this.slurmdbPath('/jobs'), {
+      query: { start_time: ago(from - 60_000), end_time: ago(to + 60_000) },
+    });
+    return jobsOf(body)
+      .map(mapAccountingJob)
+      .filter((job) => isFinishedJobState(job.state) && job.endTime !== null)
+      .filter((job) => job.endTime!.getTime() >= from && job.endTime!.getTime() < to)
+      .filter((job) => !range.users || range.users.includes(job.user));
+  }
+
+  async close(): Promise<void> {
+    // Nothing to release: fetch's connection pool is process-wide and idles out by itself.
+  }
+}
+
+export const createSlurmScheduler = (options: SlurmSchedulerOptions): SlurmScheduler => new SlurmScheduler(options);
