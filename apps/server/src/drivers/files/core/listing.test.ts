@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { compareNaturalKeys, isListed, naturalKey, planListing, sortForListing } from './listing';
+
+const names = (list: string[]): string[] =>
+  sortForListing(
+    list.map((name) => ({ name, type: 'file' })),
+    planListing({}),
+  ).map((e) => e.name);
+
+describe('listing order', () => {
+  it('sorts names naturally: case-insensitive, digit runs as numbers', () => {
+    expect(names(['file10', 'file2', 'File1', 'file01', 'a', 'B', 'file1b', 'file007'])).toEqual([
+      'a',
+      'B',
+      'File1',
+      'file01',
+      'file1b',
+      'file2',
+      'file007',
+      'file10',
+    ]);
+  });
+
+  it('compares digit runs of any length exactly', () => {
+    const big = naturalKey('x12345678901234567890123');
+    const bigger = naturalKey('x12345678901234567890124');
+    expect(compareNaturalKeys(big, bigger)).toBeLessThan(0);
+  });
+
+  it('breaks every tie, so two calls page identically', () => {
+    expect(names(['a', 'A', 'a'])).toEqual(['A', 'a', 'a']);
+  });
+
+  it('puts directories first by default, in either direction', () => {
+    const items = [
+      { name: 'b', type: 'file', size: 1 },
+      { name: 'a', type: 'dir', size: 9 },
+      { name: 'c', type: 'file', size: 5 },
+    ];
+    expect(sortForListing(items, planListing({ sort: 'size', order: 'desc' })).map((e) => e.name)).toEqual(['a', 'c', 'b']);
+    expect(sortForListing(items, planListing({ sort: 'size', dirsFirst: false })).map((e) => e.name)).toEqual(['b', 'c', 'a']);
+  });
+
+  it('hides uploads in progress and filters case-insensitively', () => {
+    expect(isListed('.starlight-part-0a1b', '')).toBe(false);
+    expect(isListed('Report.PDF', 'report.pdf')).toBe(true);
+    expect(isListed('Report.PDF', 'xls')).toBe(false);
+  });
+
+  it('checks paging options', () => {
+    expect(planListing({})).toMatchObject({ offset: 0, limit: 100, sort: 'name', descending: false, dirsFirst: true });
+    for (const bad of [{ limit: 1001 }, { limit: 0 }, { limit: 1.5 }, { offset: -1 }, { filter: 'x'.repeat(256) }])
+      expect(() => planListing(bad)).toThrow();
+  });
+
+  it('sorts 100,000 names in well under a second', () => {
+    const many = Array.from({ length: 100_000 }, (_, i) => ({ name: `file-${(i * 7919) % 100_000}.dat`, type: 'file' }));
+    const started = performance.now();
+    const sorted = sortForListing(many, planListing({}));
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(sorted[0]?.name).toBe('file-0.dat');
+    expect(sorted[99_999]?.name).toBe('file-99999.dat');
+  });
+});
