@@ -1,0 +1,202 @@
+import { lazy } from 'react';
+import { env } from '../lib/env';
+import { readThirdRouteNames } from '../lib/token-storage';
+import { attachAccess } from './route-access';
+import type { AppRoute, RouteMeta } from './route-types';
+
+/**
+ * THE route table (spec §2). The router, sidebar, breadcrumb, tags view and the /401 redirect are
+ * all derived from it; permission keys come from the contract's routeAccessTree (attachAccess).
+ * Every page is lazy, so the login page loads none of the shell.
+ */
+const pages = {
+  dashboard: lazy(() => import('./pages/dashboard')),
+  login: lazy(() => import('./pages/login')),
+  logout: lazy(() => import('./pages/logout')),
+  unauthorized: lazy(() => import('./pages/unauthorized')),
+  notFound: lazy(() => import('./pages/not-found')),
+  redirect: lazy(() => import('./pages/redirect')),
+  unavailable: lazy(() => import('./pages/unavailable')),
+  externalLink: lazy(() => import('./pages/external-link')),
+};
+
+/** A page of an area built later: it renders <Unavailable>, never made-up data. */
+const later = (path: string, title: string, meta: Omit<RouteMeta, 'title'> = {}): AppRoute => ({
+  path,
+  page: pages.unavailable,
+  meta: { title, ...meta },
+});
+/** Detail pages are reached from lists, not from the sidebar. */
+const detail = (path: string, title: string, meta: Omit<RouteMeta, 'title'> = {}) => later(path, title, { hidden: true, ...meta });
+
+const group = (path: string, title: string, icon: RouteMeta['icon'], children: AppRoute[]): AppRoute => ({
+  path,
+  meta: { title, icon },
+  children,
+});
+
+/** Inside the shell (sidebar, top bar, tags); all need a login. */
+export const shellRoutes: AppRoute[] = attachAccess([
+  { path: '/dashboard', page: pages.dashboard, meta: { title: 'dashboard', icon: 'dashboard', affix: true } },
+  { path: '/profile', meta: { title: 'profile', hidden: true }, children: [later('index', 'profile', { hidden: true })] },
+  later('/doconline', 'docOnline', { hidden: true, noCache: true }),
+  later('/docoline', 'docManage', { icon: 'document' }),
+  group('/app', 'app.root', 'app', [
+    later('list', 'app.list'),
+    detail('spec/:appname', 'app.spec'),
+    // Spec §2: one application is designed at a time, so the designer is never kept alive.
+    later('design', 'app.design', { noCache: true }),
+    detail('design/:app', 'app.designApp', { noCache: true }),
+    later('my-list', 'app.myList'),
+    later('manage', 'app.manage'),
+    detail('MyEdit', 'app.myEdit'),
+    later('app-params', 'app.params'),
+    later('app-label', 'app.label'),
+    later('app-label-type', 'app.labelType'),
+  ]),
+  group('/job', 'job.root', 'job', [
+    later('myjobs', 'job.myJobs'),
+    later('groupjobs', 'job.groupJobs'),
+    later('list', 'job.list'),
+    detail('info/:cluster/:jobIndex', 'job.info'),
+    detail('info/:cluster/:jobIndex/monitor', 'job.monitor'),
+  ]),
+  group('/monitor', 'monitor.root', 'monitor', [
+    later('nodes', 'monitor.nodes'),
+    later('devices', 'monitor.devices'),
+    later('events', 'monitor.events'),
+    later('metrics', 'monitor.metrics'),
+    detail('state/:nodeName', 'monitor.state'),
+    later('summary', 'monitor.summary'),
+  ]),
+  group('/storage', 'storage.root', 'storage', [
+    later('udt', 'storage.udt'),
+    later('udtserver', 'storage.udtServer'),
+    later('wrf', 'storage.wrf'),
+  ]),
+  group('/guide', 'guide.root', 'guide', [later('user', 'guide.user')]),
+  group('/udm', 'udm.root', 'data', [
+    later('uds', 'udm.uds'),
+    later('udm', 'udm.udm'),
+    detail('detail/:id', 'udm.detail'),
+    detail('detail2/:id', 'udm.detail'),
+  ]),
+  group('/swl', 'swl.root', 'workflow', [detail('run/:app/:uuid', 'swl.run', { noCache: true }), later('jobs', 'swl.jobs')]),
+  group('/ticket', 'ticket.root', 'ticket', [
+    later('create', 'ticket.create', { noCache: true }),
+    later('manage', 'ticket.manage'),
+    detail('detail/:id', 'ticket.detail'),
+  ]),
+  group('/user-center', 'userCenter.root', 'user', [
+    later('user-info', 'userCenter.userInfo'),
+    later('grpmanboard', 'userCenter.groupBoard'),
+    later('grpman-cpuhours', 'userCenter.groupCpuHours'),
+    later('communitymanboard', 'userCenter.communityBoard'),
+    detail('communityfee/:communityName', 'userCenter.communityFee'),
+    later('bind-account', 'userCenter.bindAccount'),
+    detail('user/query-page', 'userCenter.userQuery'),
+    later('reset/password', 'userCenter.resetPassword', { noCache: true }),
+    detail('user/phone-reset/:telephone', 'userCenter.phoneReset', { noCache: true }),
+    detail('user/mail-reset/:email', 'userCenter.mailReset', { noCache: true }),
+    later('user-manage', 'userCenter.userManage'),
+    detail('user-detail/:username', 'userCenter.userDetail'),
+    later('group-manage', 'userCenter.groupManage'),
+    detail('group-info/:group', 'userCenter.groupInfo'),
+    later('community-manage', 'userCenter.communityManage'),
+    later('role-manage', 'userCenter.roleManage'),
+    later('operation-manage', 'userCenter.operationManage'),
+    later('message', 'userCenter.message'),
+    detail('detailmessage/:id', 'userCenter.messageDetail'),
+    later('mall-points-manage', 'userCenter.mallPoints'),
+    later('shop', 'userCenter.shop'),
+    later('login-record', 'userCenter.loginRecord'),
+  ]),
+  group('/image-center', 'imageCenter.root', 'image', [
+    later('image', 'imageCenter.image'),
+    later('image-manage', 'imageCenter.imageManage'),
+    later('user-resource', 'imageCenter.userResource'),
+    later('image-label', 'imageCenter.imageLabel'),
+  ]),
+  group('/cluster-partition', 'clusterPartition.root', 'cluster', [
+    detail('cluster-partition-quotas/:cluster', 'clusterPartition.clusterQuotas'),
+    later('platform', 'clusterPartition.platform'),
+    later('user-cluster-quota', 'clusterPartition.userClusterQuota'),
+    later('user-storage-quota', 'clusterPartition.userStorageQuota'),
+    later('k-node', 'clusterPartition.kNode'),
+    later('user-partition-quota', 'clusterPartition.userPartitionQuota'),
+    later('available-res', 'clusterPartition.availableResources'),
+    later('fs', 'clusterPartition.fileSystems'),
+    later('partition-storages', 'clusterPartition.partitionStorages'),
+    {
+      path: 'monitor-dashboard',
+      page: pages.externalLink,
+      meta: { title: 'clusterPartition.monitorDashboard', icon: 'link', ...(env.monitorUrl ? { link: env.monitorUrl } : {}) },
+    },
+  ]),
+  group('/apply', 'apply.root', 'apply', [later('my-apply', 'apply.myApply'), detail('approval-details/:id', 'apply.details')]),
+  group('/label', 'label.root', 'label', [later('label-admin', 'label.admin')]),
+  group('/audit', 'audit.root', 'audit', [later('audit-admin', 'audit.admin')]),
+  group('/approval', 'approval.root', 'approval', [
+    later('approval-nodes', 'approval.nodes'),
+    later('approval-root', 'approval.rootConfig'),
+    detail('create-approval/:id', 'approval.create', { noCache: true }),
+    detail('approval-node/:id', 'approval.node'),
+    later('approval-node', 'approval.nodeNew', { noCache: true }),
+    later('staff-approval', 'approval.staff'),
+  ]),
+  group('/statistics', 'statistics.root', 'statistics', [
+    later('active-users', 'statistics.activeUsers'),
+    later('workflow', 'statistics.workflow'),
+    later('resource', 'statistics.resource'),
+    later('approval', 'statistics.approval'),
+    later('image', 'statistics.image'),
+    later('app', 'statistics.app'),
+    later('ticket', 'statistics.ticket'),
+  ]),
+  group('/platform-resource', 'platformResource.root', 'cloud', [later('cloud', 'platformResource.cloud')]),
+]);
+
+/** Login pages: a signed-in user opening them is sent to / (spec §2). */
+const loginPage = (path: string, title: string, page = pages.unavailable): AppRoute => ({ path, page, meta: { title, noCache: true } });
+
+/** Outside the shell and needing no login (contract publicRoutePaths). */
+export const publicRoutes: AppRoute[] = [
+  loginPage('/login', 'login', pages.login),
+  loginPage('/wx-login', 'wxLogin'),
+  loginPage('/vc-login', 'vcLogin'),
+  { path: '/logout', page: pages.logout, meta: { title: 'logout', noCache: true } },
+  { path: '/401', page: pages.unauthorized, meta: { title: 'unauthorized', noCache: true } },
+  { path: '/404', page: pages.notFound, meta: { title: 'notFound', noCache: true } },
+  { path: '/redirect/:path*', page: pages.redirect, meta: { noCache: true } },
+  later('/test', 'test'),
+  later('/recruit', 'recruit'),
+  later('/workflow', 'workflowPublic'),
+  later('/oauth', 'oauth'),
+  later('/register', 'register'),
+  later('/forgot-password', 'forgotPassword'),
+  later('/register-success', 'registerSuccess'),
+  later('/dchub', 'dchub'),
+  later('/reset-pwd', 'resetPassword'),
+  later('/loading', 'loading'),
+  later('/bind', 'bind'),
+  later('/datafile/view', 'datafileView'),
+];
+
+/**
+ * Known extra third-party routes (spec §2): the saved `thirdRoutes` list names entries of this table;
+ * unknown names are ignored. Each opens an external address.
+ */
+export const knownThirdRoutes: Readonly<Record<string, AppRoute>> = {
+  grafana: {
+    path: '/third/grafana',
+    page: pages.externalLink,
+    meta: { title: 'third.grafana', icon: 'monitor', link: env.monitorUrl ?? '/grafana/' },
+  },
+};
+
+export function thirdRoutes(names: readonly string[] = readThirdRouteNames()): AppRoute[] {
+  return names.flatMap((name) => {
+    const route = Object.hasOwn(knownThirdRoutes, name) ? knownThirdRoutes[name] : undefined;
+    return route ? [route] : [];
+  });
+}

@@ -1,0 +1,16 @@
+/// <reference types="vite/client" />
+
+interface ImportMetaEnv {
+  /** API base path, default '/api'. */
+  readonly VITE_API_BASE?: string;
+  /** local | dev | pre | production: the token is kept per environment. */
+  readonly VITE_APP_ENV?: string;
+  /** The provider's registrable domain (cookies and SSO redirects); default: derived from the hostname. */
+  readonly VITE_PROVIDER_DOMAIN?: string;
+  /** External monitoring dashboard (the /cluster-partition monitoring link and the 'grafana' third route). */
+  readonly VITE_MONITOR_URL?: string;
+}
+
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
