@@ -77,21 +77,50 @@ const plural = (count: number, unit: string) => `${count} ${unit}${count === 1 ?
  * Spec §9. Counts are whole units rounded down; a time in the future (clock skew) counts as now.
  * Classic shows at least '1分钟前' from 30 s, so never '0分钟前'.
  */
-export function relativeTime(value: TimeInput, options: RelativeTimeOptions = {}): string {
+/** Which bucket of the classic reading a time falls in; callers word it (zh here, i18n in the web). */
+export type RelativeBucket =
+  | { unit: 'justNow' }
+  | { unit: 'minutes' | 'hours'; count: number }
+  | { unit: 'dayAgo' }
+  | { unit: 'date'; ms: number };
+
+export function classicRelativeBucket(value: TimeInput, now: TimeInput = Date.now()): RelativeBucket | undefined {
   const ms = toMillis(value);
-  const now = options.now === undefined ? Date.now() : toMillis(options.now);
-  if (Number.isNaN(ms) || Number.isNaN(now)) return emptyPlaceholder;
-  const seconds = Math.max(0, (now - ms) / 1000);
+  const nowMs = toMillis(now);
+  if (Number.isNaN(ms) || Number.isNaN(nowMs)) return undefined;
+  const seconds = Math.max(0, (nowMs - ms) / 1000);
+  if (seconds < 30) return { unit: 'justNow' };
+  if (seconds < hour) return { unit: 'minutes', count: Math.max(1, Math.floor(seconds / minute)) };
+  if (seconds < day) return { unit: 'hours', count: Math.floor(seconds / hour) };
+  if (seconds < 2 * day) return { unit: 'dayAgo' };
+  return { unit: 'date', ms };
+}
+
+export function relativeTime(value: TimeInput, options: RelativeTimeOptions = {}): string {
+  const now = options.now === undefined ? Date.now() : options.now;
   if (options.reading === 'plural') {
+    const ms = toMillis(value);
+    const nowMs = toMillis(now);
+    if (Number.isNaN(ms) || Number.isNaN(nowMs)) return emptyPlaceholder;
+    const seconds = Math.max(0, (nowMs - ms) / 1000);
     if (seconds < hour) return plural(Math.floor(seconds / minute), 'minute');
     if (seconds < day) return plural(Math.floor(seconds / hour), 'hour');
     return plural(Math.floor(seconds / day), 'day');
   }
-  if (seconds < 30) return '刚刚';
-  if (seconds < hour) return `${Math.max(1, Math.floor(seconds / minute))}分钟前`;
-  if (seconds < day) return `${Math.floor(seconds / hour)}小时前`;
-  if (seconds < 2 * day) return '1天前';
-  return formatDate(ms, options.dateFormat ?? relativeDateFormat);
+  const bucket = classicRelativeBucket(value, now);
+  if (!bucket) return emptyPlaceholder;
+  switch (bucket.unit) {
+    case 'justNow':
+      return '刚刚';
+    case 'minutes':
+      return `${bucket.count}分钟前`;
+    case 'hours':
+      return `${bucket.count}小时前`;
+    case 'dayAgo':
+      return '1天前';
+    case 'date':
+      return formatDate(bucket.ms, options.dateFormat ?? relativeDateFormat);
+  }
 }
 
 export interface DurationOptions {
