@@ -1,0 +1,51 @@
+import { expect, type Page } from '@playwright/test';
+import { flattenRouteAccess } from '@starlight/contract/routes';
+import { hasAnyPermission } from '@starlight/contract/permissions';
+
+export const tokenKey = 'starlight-token-production';
+
+export async function signIn(page: Page, name: string, password: string, opts: { remember?: boolean } = {}) {
+  await page.goto('/login');
+  await page.getByTestId('login-name').fill(name);
+  await page.getByTestId('login-password').fill(password);
+  if (opts.remember) await page.getByTestId('login-remember').check();
+  await page.getByTestId('login-submit').click();
+  await expect(page.getByTestId('shell')).toBeVisible();
+  await expect(page.getByTestId('dashboard-account')).toContainText(name);
+}
+
+/** Every path the sidebar offers, with each group expanded. */
+export async function sidebarPaths(page: Page): Promise<string[]> {
+  const sidebar = page.getByTestId('sidebar');
+  await expect(sidebar).toBeVisible();
+  for (let round = 0; round < 3; round++) {
+    const closed = sidebar.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+    const count = await closed.count();
+    if (count === 0) break;
+    for (let i = count - 1; i >= 0; i--) await closed.nth(i).click();
+  }
+  return sidebar.getByTestId('sidebar-link').evaluateAll((els) => els.map((e) => e.getAttribute('data-path') ?? ''));
+}
+
+const access = flattenRouteAccess();
+
+/** True when the contract's route map lets a holder of `held` open `path` (every level any-of). */
+export function allowed(path: string, held: readonly string[]): boolean {
+  const chain = access.get(path);
+  if (!chain) return true; // extra routes (third-party links) are not in the spec's map
+  return chain.every((level) => hasAnyPermission(level, held));
+}
+
+export async function permissionsOf(page: Page): Promise<string[]> {
+  return page.evaluate(async (key) => {
+    const res = await fetch('/api/perm/permission', { headers: { 'Bihu-Token': localStorage.getItem(key) ?? '' } });
+    return (await res.json()).spec as string[];
+  }, tokenKey);
+}
+
+/** In-app navigation through the sidebar (a full page load would start a new set of visited views). */
+export async function openFromSidebar(page: Page, path: string): Promise<void> {
+  await sidebarPaths(page);
+  await page.locator(`[data-testid="sidebar"] [data-testid="sidebar-link"][data-path="${path}"]`).click();
+  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`));
+}
