@@ -13,7 +13,9 @@
 #
 # Settings (environment, all optional):
 #   STARLIGHT_SSHD_HOST=127.0.0.1  STARLIGHT_SSHD_PORT=2222
-#   STARLIGHT_SSHD_USERS="alice bob carol"
+#   STARLIGHT_SSHD_USERS="alice bob carol sl_alice_lab sl_bob_lab"
+#     (sl_*: three-part accounts, spec §5, for the console's binding tests; no Slurm association is made
+#      for them here, because binding through the console creates it)
 #   STARLIGHT_SSHD_DATA=/var/lib/starlight-dev/ssh   (config, keys, authorized_keys/<user>, log)
 #   STARLIGHT_SSHD_RUN=/run/starlight-sshd           (pid file)
 #   STARLIGHT_SSHD_KEY_OPTIONS='restrict,command="/usr/lib/openssh/sftp-server"'
@@ -25,7 +27,7 @@ die() { log "ERROR: $*"; exit 1; }
 
 HOST=${STARLIGHT_SSHD_HOST:-127.0.0.1}
 PORT=${STARLIGHT_SSHD_PORT:-2222}
-USERS=${STARLIGHT_SSHD_USERS:-alice bob carol}
+USERS=${STARLIGHT_SSHD_USERS:-alice bob carol sl_alice_lab sl_bob_lab}
 DATA=${STARLIGHT_SSHD_DATA:-/var/lib/starlight-dev/ssh}
 RUN=${STARLIGHT_SSHD_RUN:-/run/starlight-sshd}
 SFTP_SERVER=/usr/lib/openssh/sftp-server

@@ -15,10 +15,20 @@ import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
 import { spaPlugin } from './plugins/spa';
 import { swaggerPlugin } from './plugins/swagger';
+import websocket from '@fastify/websocket';
+import { createBindingModule } from './modules/binding/binding.module';
+import { createClustersModule } from './modules/clusters/clusters.module';
 import { createDemoSeed } from './modules/demo/demo-seed.service';
 import { createIdentityModule } from './modules/identity/identity.module';
+import { createJobsModule } from './modules/jobs/jobs.module';
 import { createMessagesModule } from './modules/messages/messages.module';
+import { createMonitorModule } from './modules/monitor/monitor.module';
+import { createSchedulerModule } from './modules/scheduler/scheduler.module';
 import { createSystemModule } from './modules/system/system.module';
+import { createStorageModule } from './modules/storage/storage.module';
+import { createVerificationModule } from './modules/verification/verification.module';
+import { createAuditModule } from './modules/audit/audit.module';
+import { createLocalFileDriver } from './drivers/files/local/local-driver';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -53,31 +63,79 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const identity = createIdentityModule({ db, login: config.login, initialAdminPassword: config.initialAdminPassword, now: deps.now });
+  const verification = createVerificationModule({
+    db,
+    settings: config.verification,
+    log: (error, context) => app.log.warn({ err: error }, context),
+    now: deps.now,
+  });
+  app.addHook('onClose', () => verification.mail.close());
+  const audit = createAuditModule({
+    db,
+    // identity is built next; the lookup runs only at request time
+    findUserId: (userName) => identity.accounts.findUserId(userName),
+    log: (error, context) => app.log.warn({ err: error }, context),
+    now: deps.now,
+  });
+  const identity = createIdentityModule({
+    db,
+    login: config.login,
+    initialAdminPassword: config.initialAdminPassword,
+    now: deps.now,
+    verification,
+    audit: audit.service,
+  });
   const messages = createMessagesModule({ db });
   const system = createSystemModule({ db, kind, version: serverVersion });
+  const fileDriver = createLocalFileDriver({ dataDir: config.dataDir });
+  const storage = createStorageModule({ db, driver: fileDriver, findUser: identity.accounts.findUser, settings: config.storage, now: deps.now });
+  const log = (error: unknown, context: string) => app.log.warn({ err: error }, context);
+  const hpc = createClustersModule({ db, dataDir: config.dataDir, log });
+  const binding = createBindingModule({ db, accounts: identity.accounts, clusters: hpc.clusters, log, now: deps.now });
+  const jobs = createJobsModule({ db, clusters: hpc.clusters, partitions: hpc.partitions, binding: binding.service, accounts: identity.accounts, log });
+  const monitor = createMonitorModule({ clusters: hpc.clusters, jobs: jobs.service });
+  const scheduler = createSchedulerModule({ db, auth: identity.auth, now: deps.now });
+  app.addHook('onClose', () => hpc.drivers.close());
 
   await app.register(requestLogPlugin);
   await app.register(errorHandlerPlugin, { bodyLimit: config.bodyLimit });
-  await app.register(authPlugin, { resolveActor: identity.auth.resolveToken });
+  await app.register(authPlugin, {
+    resolveActor: identity.auth.resolveToken,
+    resolveSchedulerToken: scheduler.tokens.resolve,
+    schedulerPrefix: `${config.basePath}/scheduler/`,
+  });
   await app.register(permissionsPlugin);
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin, { basePath: config.basePath, version: serverVersion });
   await app.register(metricsPlugin);
+  // binding handshake frames are `name:uuid`; nothing bigger is ever needed
+  await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(spaPlugin, { webDist: config.webDist, apiPrefixes: [config.basePath, '/metrics'] });
 
   const prefix = config.basePath;
   await app.register(identity.routes, { prefix });
+  await app.register(verification.routes, { prefix, captcha: verification.captcha, outbox: verification.outbox });
+  await app.register(audit.routes, { prefix, audit: audit.service });
   await app.register(messages.routes, { prefix, messages: messages.service });
   await app.register(system.routes, { prefix, system: system.service });
+  await app.register(storage.routes, { prefix });
+  app.addHook('onClose', () => fileDriver.close());
+  await app.register(hpc.routes, { prefix, clusters: hpc.clusters, partitions: hpc.partitions });
+  await app.register(binding.routes, { prefix, binding: binding.service });
+  await app.register(jobs.routes, { prefix, jobs: jobs.service, submit: jobs.submit });
+  await app.register(monitor.routes, { prefix, monitor: monitor.service });
+  await app.register(scheduler.routes, { prefix, tokens: scheduler.tokens });
 
   const url = `http://${config.host}:${config.port}`;
   const { admin } = await identity.bootstrap.run();
+
   if (admin) announce(adminAnnouncement(url, admin));
   if (config.demo) {
     const demo = await createDemoSeed({ accounts: identity.accounts, messages: messages.service, now: deps.now }).seed(config.demoPassword);
     if (demo.created.length > 0) announce(demoAnnouncement(url, demo));
   }
+  await hpc.clusters.ensureDefault();
+  await binding.service.reconcile();
   return app;
 }
 

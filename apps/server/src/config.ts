@@ -54,6 +54,20 @@ export const settingsSchema = z
     LOGIN_MAX_IP_FAILURES: int().pipe(z.number().min(1)).default(20),
     LOGIN_FAILURE_WINDOW_S: int().pipe(z.number().min(1)).default(900),
     TRUST_PROXY: trustProxy().default(false),
+    /** One upload's limit in bytes (PUT /storage/upload and upload sessions); unset: unlimited. */
+    UPLOAD_MAX_BYTES: int().pipe(z.number().min(1)).optional(),
+    /** Unfinished upload sessions (and their part files) are removed this long after their last chunk. */
+    UPLOAD_SESSION_TTL_S: int().pipe(z.number().min(60)).default(24 * 3600),
+    /** A directory downloaded as a tar may hold at most this many bytes (1400 above it). */
+    DOWNLOAD_TAR_MAX_BYTES: int().pipe(z.number().min(1)).default(4 * 1024 ** 3),
+    /** smtp://user:pass@host:port (or smtps://); unset: mail goes to the outbox table a platform admin reads. */
+    SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+    SMTP_FROM: z.string().min(3).default('Starlight <no-reply@localhost>'),
+    /** Verification codes per e-mail/phone, and per client address, within an hour (1429 above). */
+    CODE_MAX_PER_ADDRESS: int().pipe(z.number().min(1)).default(5),
+    CODE_MAX_PER_IP: int().pipe(z.number().min(1)).default(20),
+    /** TEST ONLY: every captcha's answer is this text. Ignored unless ENV is test (the e2e server sets it). */
+    CAPTCHA_FIXED_ANSWER: z.string().min(1).max(20).optional(),
   })
   .strict();
 
@@ -119,6 +133,18 @@ function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
     demoPassword: s.DEMO_PASSWORD ?? null,
     login: { maxFailures: s.LOGIN_MAX_FAILURES, maxIpFailures: s.LOGIN_MAX_IP_FAILURES, windowS: s.LOGIN_FAILURE_WINDOW_S },
     trustProxy: s.TRUST_PROXY,
+    storage: {
+      uploadMaxBytes: s.UPLOAD_MAX_BYTES ?? null,
+      uploadSessionTtlS: s.UPLOAD_SESSION_TTL_S,
+      tarMaxBytes: s.DOWNLOAD_TAR_MAX_BYTES,
+    },
+    verification: {
+      smtpUrl: s.SMTP_URL ?? null,
+      mailFrom: s.SMTP_FROM,
+      maxCodesPerAddress: s.CODE_MAX_PER_ADDRESS,
+      maxCodesPerIp: s.CODE_MAX_PER_IP,
+      captchaFixedAnswer: s.ENV === 'test' ? (s.CAPTCHA_FIXED_ANSWER ?? null) : null,
+    },
   };
 }
 

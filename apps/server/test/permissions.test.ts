@@ -70,17 +70,29 @@ describe('route permissions', () => {
     await app.close();
   });
 
-  it('makes public only login, health, client errors, OpenAPI and metrics', () => {
+  it('makes public only login, registration, password resets, captcha, health, client errors, shared file links, OpenAPI and metrics', () => {
     expect(t.app.routeAccessTable.filter((route) => route.public).map((route) => `${route.method} ${route.url}`).sort()).toEqual([
+      'GET /api/datafile/content',
+      'GET /api/datafile/info',
       'GET /api/health',
       'GET /api/openapi.json',
       'GET /metrics',
+      'HEAD /api/datafile/content',
+      'HEAD /api/datafile/info',
       'HEAD /api/health',
       'HEAD /api/openapi.json',
       'HEAD /metrics',
+      'PATCH /api/user/user/reset_password_by_email',
+      'PATCH /api/user/user/reset_password_by_telephone',
+      'POST /api/keystone/captcha',
       'POST /api/keystone/long_term_token/name',
       'POST /api/keystone/short_term_token/name',
       'POST /api/log/client_error',
+      'POST /api/user/register',
+      'POST /api/user/user_verify/email_reset_code',
+      'POST /api/user/user_verify/get_verification_code',
+      'POST /api/user/user_verify/telephone_reset_code',
+      'POST /api/user/user_verify/verification_email',
     ]);
   });
 });

@@ -9,12 +9,17 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { migrationsFolder } from '../lib/paths';
 import { acquirePidLock } from '../lib/pid-lock';
+import * as audit from './schema/audit';
+import * as hpc from './schema/hpc';
 import * as identity from './schema/identity';
+import * as jobs from './schema/jobs';
 import * as messages from './schema/messages';
+import * as storage from './schema/storage';
 import * as system from './schema/system';
+import * as verification from './schema/verification';
 import * as relations from './relations';
 
-export const schema = { ...identity, ...messages, ...system, ...relations };
+export const schema = { ...identity, ...messages, ...system, ...hpc, ...jobs, ...storage, ...verification, ...audit, ...relations };
 export type Schema = typeof schema;
 
 /** The query builder both drivers share; repos take this, never a driver-specific type. */

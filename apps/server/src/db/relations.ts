@@ -1,5 +1,7 @@
 import { relations } from 'drizzle-orm';
 import { groupAdmins, groups, rolePermissions, roles, sessions, userRoles, users } from './schema/identity';
+import { bindings, bindUuids, clusters, partitions, schedulerTokens } from './schema/hpc';
+import { jobs } from './schema/jobs';
 import { messages } from './schema/messages';
 import { clientErrors } from './schema/system';
 
@@ -45,4 +47,29 @@ export const messagesRelations = relations(messages, ({ one }) => ({
 
 export const clientErrorsRelations = relations(clientErrors, ({ one }) => ({
   user: one(users, { fields: [clientErrors.userId], references: [users.id] }),
+}));
+
+export const clustersRelations = relations(clusters, ({ many }) => ({
+  partitions: many(partitions),
+  jobs: many(jobs),
+}));
+
+export const partitionsRelations = relations(partitions, ({ one }) => ({
+  cluster: one(clusters, { fields: [partitions.clusterId], references: [clusters.id] }),
+}));
+
+export const bindingsRelations = relations(bindings, ({ one }) => ({
+  user: one(users, { fields: [bindings.userId], references: [users.id] }),
+}));
+
+export const bindUuidsRelations = relations(bindUuids, ({ one }) => ({
+  user: one(users, { fields: [bindUuids.userId], references: [users.id] }),
+}));
+
+export const jobsRelations = relations(jobs, ({ one }) => ({
+  cluster: one(clusters, { fields: [jobs.clusterId], references: [clusters.id] }),
+}));
+
+export const schedulerTokensRelations = relations(schedulerTokens, ({ one }) => ({
+  session: one(sessions, { fields: [schedulerTokens.sessionId], references: [sessions.id] }),
 }));

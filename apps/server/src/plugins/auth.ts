@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { tokenHeader } from '@starlight/contract/auth';
+import { schedulerTokenHeader, tokenHeader } from '@starlight/contract/auth';
 import type { FastifyRequest } from 'fastify';
 import { Code } from '@starlight/contract/codes';
 import type { Actor } from '../lib/actor';
@@ -17,27 +17,49 @@ declare module 'fastify' {
 export interface AuthPluginOptions {
   /** Token → actor, or null when the token is not a live session. Provided by the identity module. */
   resolveActor: (token: string) => Promise<Actor | null>;
+  /** Scheduler-Token → actor, accepted only under `schedulerPrefix` (spec §7 "Scheduler service"). */
+  resolveSchedulerToken?: (token: string) => Promise<Actor | null>;
+  /** e.g. `/api/scheduler/` */
+  schedulerPrefix?: string;
 }
 
 const headerName = tokenHeader.toLowerCase();
+const schedulerHeaderName = schedulerTokenHeader.toLowerCase();
 
 export const tokenMissingInfo = 'token missing, please log in';
 export const tokenRejectedInfo = 'token expired or revoked, please log in again';
 
 /** Resolves the actor for every request; the permissions plugin decides what a route demands. */
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { resolveActor }) => {
+  async (app, { resolveActor, resolveSchedulerToken, schedulerPrefix }) => {
     app.decorateRequest('actor', null);
     app.decorateRequest('tokenRejected', false);
     app.addHook('onRequest', async (request) => {
-      const token = request.headers[headerName];
-      if (typeof token !== 'string' || token === '') return;
-      request.actor = await resolveActor(token);
+      const token = request.headers[headerName] ?? websocketToken(request);
+      if (typeof token === 'string' && token !== '') {
+        request.actor = await resolveActor(token);
+        request.tokenRejected = request.actor === null;
+        return;
+      }
+      const schedulerToken = request.headers[schedulerHeaderName];
+      if (!resolveSchedulerToken || !schedulerPrefix || typeof schedulerToken !== 'string' || schedulerToken === '') return;
+      if (!request.url.startsWith(schedulerPrefix)) return;
+      request.actor = await resolveSchedulerToken(schedulerToken);
       request.tokenRejected = request.actor === null;
     });
   },
   { name: 'starlight-auth' },
 );
+
+/**
+ * Browsers cannot set headers on a websocket, so an upgrade request may carry the token as `?token=`.
+ * Only upgrades: on plain HTTP a token in the URL would end up in logs and browser history.
+ */
+function websocketToken(request: FastifyRequest): string | undefined {
+  if (request.headers.upgrade?.toLowerCase() !== 'websocket') return undefined;
+  const token = (request.query as Record<string, unknown> | undefined)?.token;
+  return typeof token === 'string' ? token : undefined;
+}
 
 /** The actor of a route declared with `perms` (the permissions plugin has already demanded one). */
 export function actorOf(request: FastifyRequest): Actor {

@@ -159,6 +159,11 @@ export interface FinishedJobsRange {
   users?: string[];
 }
 
+export interface EnsureAccountOptions {
+  /** slurm: the Slurm account (charge account) to associate a new user with. */
+  chargeAccount?: string;
+}
+
 export interface SchedulerDriver {
   readonly kind: 'local' | 'slurm';
   submitJob(identity: SchedulerIdentity, input: SubmitJobInput): Promise<SubmitJobResult>;
@@ -172,5 +177,11 @@ export interface SchedulerDriver {
   listPartitions(identity: SchedulerIdentity): Promise<SchedulerPartition[]>;
   /** From accounting: finished jobs with the CPU time they used. */
   listFinishedJobs(identity: SchedulerIdentity, range: FinishedJobsRange): Promise<SchedulerJob[]>;
+  /**
+   * Makes a newly bound account usable, as the admin identity: local creates its home; slurm adds the
+   * Slurm user and its association with `chargeAccount` unless it has one already. Call it only after
+   * the caller proved control of the account.
+   */
+  ensureUserAccount(account: string, options?: EnsureAccountOptions): Promise<void>;
   close(): Promise<void>;
 }

@@ -44,6 +44,17 @@ export function createAccountsService({ users, roles, groups }: { users: UsersRe
       return row?.id ?? null;
     },
 
+    async findUser(userName: string): Promise<{ id: number; status: number; systemAccount: string | null } | null> {
+      const row = await users.findByUserName(userName);
+      return row ? { id: row.id, status: row.status, systemAccount: row.systemAccount } : null;
+    },
+
+    /** Bound (status bit 1 + system_account) or unbound (null); false when the account is another user's. */
+    setSystemAccount: (userId: number, systemAccount: string | null) => users.setSystemAccount(userId, systemAccount),
+
+    /** Users of this user's group and of the groups they administer, themselves included (group job lists). */
+    groupMateIds: (userId: number) => users.groupMateIds(userId),
+
     defineRole: (role: { name: string; description: string; builtin: boolean }, keys: readonly PermissionKey[]) =>
       roles.upsert(role, keys),
 

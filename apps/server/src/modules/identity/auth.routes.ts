@@ -4,6 +4,7 @@ import { loginInputSchema, loginResultSchema, tokenKind, type TokenType } from '
 import type { FastifyRequest } from 'fastify';
 import { ok, replies } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
+import type { AuditRecorder } from '../audit/audit.service';
 import type { AuthService, ClientInfo } from './auth.service';
 
 const clientOf = (request: FastifyRequest): ClientInfo => ({
@@ -12,7 +13,21 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({
 });
 
 /** Spec §4, §7: the two login calls (555 on refusal), and logout (our path; the spec names none). */
-export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (app, { auth }) => {
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  /** Login (ok and failed) and logout are audited when given. */
+  audit?: AuditRecorder;
+  /** The user a typed login name belongs to, for failed logins (null: no such user). */
+  loginSubject?: (name: string) => Promise<{ id: number; userName: string } | null>;
+}
+
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, audit, loginSubject }) => {
+  const auditLogin = async (name: string, client: ClientInfo, token: string | null): Promise<void> => {
+    if (!audit) return;
+    const subject = token ? await auth.resolveToken(token).then((actor) => actor && { id: actor.userId, userName: actor.userName }) : await loginSubject?.(name);
+    await audit.record({ action: 'login', result: token ? 'ok' : 'failed', userId: subject?.id ?? null, userName: subject?.userName ?? name, ...client });
+  };
+
   const loginRoute = (url: string, tokenType: TokenType) =>
     app.post(
       url,
@@ -25,7 +40,15 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
           response: replies(loginResultSchema),
         },
       },
-      async (request) => ok(request.id, tokenKind, await auth.login(request.body, tokenType, clientOf(request))),
+      async (request) => {
+        const client = clientOf(request);
+        const result = await auth.login(request.body, tokenType, client).catch(async (error: unknown) => {
+          await auditLogin(request.body.name, client, null);
+          throw error;
+        });
+        await auditLogin(request.body.name, client, result.token);
+        return ok(request.id, tokenKind, result);
+      },
     );
   loginRoute('/keystone/short_term_token/name', 'shortTerm');
   loginRoute('/keystone/long_term_token/name', 'longTerm');
@@ -37,7 +60,9 @@ export const authRoutes: FastifyPluginAsyncZod<{ auth: AuthService }> = async (a
       schema: { tags: ['identity'], summary: 'Revoke the presented token', response: replies(z.null()) },
     },
     async (request) => {
-      await auth.logout(actorOf(request));
+      const actor = actorOf(request);
+      await auth.logout(actor);
+      await audit?.record({ action: 'logout', result: 'ok', userId: actor.userId, userName: actor.userName, ...clientOf(request) });
       return ok(request.id, 'logout', null);
     },
   );

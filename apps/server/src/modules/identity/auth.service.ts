@@ -58,19 +58,26 @@ export function createAuthService({ users, sessions, throttle, permissions, now 
     },
 
     /** Token → actor; null for an unknown, expired or revoked token, or a disabled user. */
-    async resolveToken(token: string): Promise<Actor | null> {
-      const session = await sessions.findByTokenHash(hashToken(token));
-      if (!session || session.revokedAt || session.expiresAt <= now() || session.disabled) return null;
-      return {
-        userId: session.userId,
-        userName: session.userName,
-        status: session.status,
-        permissions: await permissions.keysOf(session.userId, session.status),
-        sessionId: session.sessionId,
-        tokenType: session.tokenType,
-      };
-    },
+    resolveToken: async (token: string): Promise<Actor | null> => actorOfSession(await sessions.findByTokenHash(hashToken(token))),
+
+    /** A live session's actor by id (tokens derived from a session, e.g. Scheduler-Token); null when it ended. */
+    resolveSession: async (sessionId: number): Promise<Actor | null> => actorOfSession(await sessions.findById(sessionId)),
+
+    /** The session's end, for tokens that must not outlive it. */
+    sessionExpiry: async (sessionId: number): Promise<Date | null> => (await sessions.findById(sessionId))?.expiresAt ?? null,
   };
+
+  async function actorOfSession(session: Awaited<ReturnType<SessionsRepo['findById']>>): Promise<Actor | null> {
+    if (!session || session.revokedAt || session.expiresAt <= now() || session.disabled) return null;
+    return {
+      userId: session.userId,
+      userName: session.userName,
+      status: session.status,
+      permissions: await permissions.keysOf(session.userId, session.status),
+      sessionId: session.sessionId,
+      tokenType: session.tokenType,
+    };
+  }
 }
 
 export type AuthService = ReturnType<typeof createAuthService>;

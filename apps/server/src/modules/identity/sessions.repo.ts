@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { sessions, users } from '../../db/schema/identity';
 
@@ -11,28 +11,31 @@ export function createSessionsRepo(db: Database) {
     },
 
     /** The session behind a token hash with what the actor needs of its user. */
-    async findByTokenHash(tokenHash: string) {
-      const [row] = await db
-        .select({
-          sessionId: sessions.id,
-          tokenType: sessions.tokenType,
-          expiresAt: sessions.expiresAt,
-          revokedAt: sessions.revokedAt,
-          userId: users.id,
-          userName: users.userName,
-          status: users.status,
-          disabled: users.disabled,
-        })
-        .from(sessions)
-        .innerJoin(users, eq(users.id, sessions.userId))
-        .where(eq(sessions.tokenHash, tokenHash));
-      return row;
-    },
+    findByTokenHash: (tokenHash: string) => findWhere(eq(sessions.tokenHash, tokenHash)),
+    findById: (id: number) => findWhere(eq(sessions.id, id)),
 
     async revoke(sessionId: number, at: Date): Promise<void> {
       await db.update(sessions).set({ revokedAt: at }).where(eq(sessions.id, sessionId));
     },
   };
+
+  async function findWhere(condition: SQL) {
+    const [row] = await db
+      .select({
+        sessionId: sessions.id,
+        tokenType: sessions.tokenType,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+        userId: users.id,
+        userName: users.userName,
+        status: users.status,
+        disabled: users.disabled,
+      })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(condition);
+    return row;
+  }
 }
 
 export type SessionsRepo = ReturnType<typeof createSessionsRepo>;

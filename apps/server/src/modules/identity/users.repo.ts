@@ -1,6 +1,6 @@
-import { count, eq, or, sql } from 'drizzle-orm';
+import { count, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { groups, userRoles, users } from '../../db/schema/identity';
+import { groupAdmins, groups, userRoles, users } from '../../db/schema/identity';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUserRow = typeof users.$inferInsert;
@@ -46,6 +46,35 @@ export function createUsersRepo(db: Database) {
           await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: row.id, roleId })));
         return row;
       });
+    },
+
+    /**
+     * Sets or clears the bound system account together with status bit 1 (spec §6: binded_account is
+     * held exactly when the bit is set). False when another user already holds the account.
+     */
+    async setSystemAccount(id: number, systemAccount: string | null): Promise<boolean> {
+      const status = systemAccount === null ? sql`${users.status} & ~1` : sql`${users.status} | 1`;
+      const rows = await db
+        .update(users)
+        .set({ systemAccount, status, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning({ id: users.id })
+        .catch((error: unknown) => {
+          if ((error as { code?: string; cause?: { code?: string } }).code === '23505') return [];
+          if ((error as { cause?: { code?: string } }).cause?.code === '23505') return [];
+          throw error;
+        });
+      return rows.length > 0;
+    },
+
+    /** The users of this user's own group and of the groups they administer (themselves included). */
+    async groupMateIds(id: number): Promise<number[]> {
+      const [me] = await db.select({ groupId: users.groupId }).from(users).where(eq(users.id, id));
+      const administered = await db.select({ groupId: groupAdmins.groupId }).from(groupAdmins).where(eq(groupAdmins.userId, id));
+      const groupIds = [...new Set([me?.groupId, ...administered.map((row) => row.groupId)].filter((g): g is number => typeof g === 'number'))];
+      if (groupIds.length === 0) return [];
+      const rows = await db.select({ id: users.id }).from(users).where(inArray(users.groupId, groupIds));
+      return rows.map((row) => row.id);
     },
 
     async touchLastLogin(id: number, at: Date): Promise<void> {

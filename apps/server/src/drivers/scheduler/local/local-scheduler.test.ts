@@ -120,7 +120,8 @@ describe('local scheduler', () => {
       await s.cancelJob(alice, jobId);
       const cancelled = await s.getJob(alice, jobId);
       expect(cancelled.state).toBe('CANCELLED');
-      expect([null, 143]).toContain(cancelled.exitCode);
+      // 143: SIGTERM; 137: SIGKILL when a loaded machine let the 500 ms grace pass first
+      expect([null, 143, 137]).toContain(cancelled.exitCode);
     }
     expect((await s.listNodes(alice))[0]!.cpusAlloc).toBe(0);
   });
@@ -145,9 +146,11 @@ describe('local scheduler', () => {
     const third = await s.getJob(alice, c);
     expect(third).toMatchObject({ state: 'PENDING', reason: 'Resources' });
     expect((await s.listNodes(alice))[0]).toMatchObject({ state: 'allocated', cpusTotal: 2, cpusAlloc: 2 });
-    const firstDone = await waitFor(s, a, ['COMPLETED']);
+    const [aDone, bDone] = [await waitFor(s, a, ['COMPLETED']), await waitFor(s, b, ['COMPLETED'])];
     const thirdDone = await waitFor(s, c, ['COMPLETED']);
-    expect(thirdDone.startTime!.getTime()).toBeGreaterThanOrEqual(firstDone.endTime!.getTime());
+    // whichever of the two ends first frees the slot (under load b may end before a)
+    const firstEnd = Math.min(aDone.endTime!.getTime(), bDone.endTime!.getTime());
+    expect(thirdDone.startTime!.getTime()).toBeGreaterThanOrEqual(firstEnd);
   });
 
   it('measures the CPU time of a CPU-busy job, children included', async () => {

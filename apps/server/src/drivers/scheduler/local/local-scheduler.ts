@@ -277,6 +277,11 @@ export class LocalScheduler implements SchedulerDriver {
     return records.map((job) => toSchedulerJob(job, identity, this.nodeName));
   }
 
+  /** The account's home under the data directory (the local stand-in for a cluster account). */
+  async ensureUserAccount(account: string): Promise<void> {
+    await accountHome(this.dataDir, assertSchedulerName('account', account));
+  }
+
   /** Stops watching; running jobs keep running and the next start re-adopts them. */
   async close(): Promise<void> {
     this.closed = true;

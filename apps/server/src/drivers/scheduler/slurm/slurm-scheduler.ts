@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Code } from '@starlight/contract/codes';
 import type {
+  EnsureAccountOptions,
   FinishedJobsRange,
   ListJobsFilter,
   SchedulerDriver,
@@ -193,6 +194,33 @@ export class SlurmScheduler implements SchedulerDriver {
       .filter((job) => isFinishedJobState(job.state) && job.endTime !== null)
       .filter((job) => job.endTime!.getTime() >= from && job.endTime!.getTime() < to)
       .filter((job) => !range.users || range.users.includes(job.user));
+  }
+
+  /**
+   * slurmdbd's user and association for a newly bound account (as the admin identity), unless it has an
+   * association already. 22.05's dbv0.0.38 takes both: POST /users, then POST /associations with the
+   * cluster slurmdbd knows (a single one; several need the association made by hand).
+   */
+  async ensureUserAccount(account: string, options: EnsureAccountOptions = {}): Promise<void> {
+    assertSchedulerName('account', account);
+    const sun = this.adminAccount;
+    const existing = await this.client.request(sun, await this.slurmdbPath('/associations'), { query: { user: account }, tolerateErrors: true });
+    const found = Array.isArray(existing.body?.associations) ? (existing.body.associations as SlurmJson[]) : [];
+    if (found.some((a) => a.user === account)) return;
+    const chargeAccount = options.chargeAccount;
+    if (!chargeAccount) throw upstreamDown(`${account} has no Slurm association and the cluster has no default account to give it`);
+    assertSchedulerName('charge account', chargeAccount);
+    const { body } = await this.client.request(sun, await this.slurmdbPath('/clusters'));
+    const names = (Array.isArray(body?.clusters) ? (body.clusters as SlurmJson[]) : []).map((c) => String(c.name ?? ''));
+    if (names.length !== 1) throw upstreamDown(`slurmdbd knows ${names.length} clusters: add the association for ${account} with sacctmgr`);
+    await this.client.request(sun, await this.slurmdbPath('/users'), {
+      method: 'POST',
+      body: { users: [{ name: account, default: { account: chargeAccount } }] },
+    });
+    await this.client.request(sun, await this.slurmdbPath('/associations'), {
+      method: 'POST',
+      body: { associations: [{ account: chargeAccount, cluster: names[0], user: account }] },
+    });
   }
 
   async close(): Promise<void> {

@@ -1,0 +1,78 @@
+import path from 'node:path';
+import { Code } from '@starlight/contract/codes';
+import type { Partition } from '@starlight/contract/hpc';
+import type { JobSubmitInput, JobSubmitResult } from '@starlight/contract/jobs';
+import type { Actor } from '../../lib/actor';
+import { AppError, forbidden } from '../../lib/app-error';
+import type { BindingService } from '../binding/binding.service';
+import type { ClusterRow, ClustersService } from '../clusters/clusters.service';
+import type { PartitionsService } from '../clusters/partitions.service';
+import type { JobsSync } from './jobs-sync.service';
+
+export interface JobSubmitDeps {
+  clusters: ClustersService;
+  partitions: PartitionsService;
+  binding: BindingService;
+  sync: JobsSync;
+}
+
+const invalid = (field: string, info: string) => new AppError(Code.invalidInput, info, { fields: [{ path: `body.${field}`, message: info }] });
+
+/**
+ * The plain submit form (spec §2 /job): as the caller's bound account only, to a partition the caller
+ * may use (1403 otherwise; 1400 for one no cluster has), within its time limit. The driver checks the
+ * rest (working directory inside the home on local; the cluster's own limits on Slurm).
+ */
+export function createJobSubmitService({ clusters, partitions, binding, sync }: JobSubmitDeps) {
+  async function target(input: JobSubmitInput): Promise<{ cluster: ClusterRow; partition: Partition }> {
+    const usable = (await partitions.usable()).filter(
+      (u) => u.partition.name === input.partition && (!input.cluster || u.cluster.name === input.cluster),
+    );
+    if (usable[0]) return usable[0];
+    // tell "no such partition" (1400) from "not yours" (1403)
+    const candidates = input.cluster ? [await clusters.rowByName(input.cluster)] : await clusters.allRows();
+    if (input.cluster && !candidates[0]) throw invalid('cluster', `unknown cluster ${input.cluster}`);
+    for (const cluster of candidates) {
+      if (!cluster || cluster.kind !== 'hpc') continue;
+      const known = await partitions.known(cluster).catch(() => []);
+      if (known.some((p) => p.name === input.partition && p.discovered)) throw forbidden();
+    }
+    throw invalid('partition', `unknown partition ${input.partition}`);
+  }
+
+  /** Slurm wants an absolute directory: a relative one is taken inside the account's home on the login node. */
+  async function workingDirectory(cluster: ClusterRow, account: string, requested: string | undefined): Promise<string | undefined> {
+    if (cluster.driver === 'local' || requested?.startsWith('/')) return requested;
+    const files = await clusters.files(cluster);
+    if (!files) throw invalid('working_directory', 'this cluster needs an absolute working directory');
+    const home = await files.homePath({ account });
+    return path.posix.join(home, requested ?? '.');
+  }
+
+  return {
+    async submit(actor: Actor, input: JobSubmitInput): Promise<JobSubmitResult> {
+      const account = await binding.accountOf(actor.userId);
+      if (!account) throw new AppError(Code.forbidden, 'bind a system account before submitting jobs');
+      const { cluster, partition } = await target(input);
+      const limit = partition.max_time_minutes;
+      if (input.time_limit_minutes !== undefined && limit !== null && input.time_limit_minutes > limit)
+        throw invalid('time_limit_minutes', `the time limit is over partition ${partition.name}'s ${limit} minutes`);
+      const driver = await clusters.scheduler(cluster);
+      const { jobId, warnings } = await driver.submitJob(
+        { kind: 'user', account },
+        {
+          name: input.name,
+          script: input.script,
+          partition: partition.name,
+          cpus: input.cpus,
+          timeLimitMinutes: input.time_limit_minutes,
+          workingDirectory: await workingDirectory(cluster, account, input.working_directory),
+        },
+      );
+      sync.invalidate(cluster.id);
+      return { cluster: cluster.name, job_id: jobId, warnings };
+    },
+  };
+}
+
+export type JobSubmitService = ReturnType<typeof createJobSubmitService>;
