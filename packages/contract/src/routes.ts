@@ -83,7 +83,8 @@ export const routeAccessTree: readonly RouteAccess[] = [
       open('summary'),
     ],
   },
-  { path: '/storage', perms: ['binded_account'], children: [open('udt'), open('udtserver'), open('wrf')] },
+  // `files` (the file manager) is ours: the storage issue's screen, under the spec's /storage group.
+  { path: '/storage', perms: ['binded_account'], children: [open('files'), open('udt'), open('udtserver'), open('wrf')] },
   { path: '/guide', children: [gated('user', 'query_book_stack')] },
   {
     path: '/udm',

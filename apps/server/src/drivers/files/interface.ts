@@ -108,6 +108,22 @@ export interface FileDriver {
   copy(identity: FileIdentity, from: string, to: string): Promise<FileEntry>;
   /** Moves the entry to `.trash` in the home (recoverable by `rename`); inside `.trash` or `permanent`: deletes. */
   remove(identity: FileIdentity, path: string, options?: { permanent?: boolean }): Promise<RemoveResult>;
+  /**
+   * Chunked uploads: a hidden part file beside `path` (same checks as `writeStream`: 1409 when taken
+   * and `exclusive`), written at positions, then committed (size and SHA-256 checked, atomic rename)
+   * or discarded. Returns the part's id, which later calls name with the same `path`.
+   */
+  createPart(identity: FileIdentity, path: string, options?: { exclusive?: boolean }): Promise<string>;
+  writePart(identity: FileIdentity, path: string, partId: string, offset: number, data: Uint8Array): Promise<void>;
+  /** Refusals (size, checksum, 1409) remove the part; the returned sha256 is the file's. */
+  commitPart(
+    identity: FileIdentity,
+    path: string,
+    partId: string,
+    options: { size: number; sha256?: string; exclusive: boolean },
+  ): Promise<{ entry: FileEntry; sha256: string }>;
+  /** Removes the part; a part already gone is fine. */
+  discardPart(identity: FileIdentity, path: string, partId: string): Promise<void>;
   /** Hex SHA-256 of a regular file. */
   sha256(identity: FileIdentity, path: string): Promise<string>;
   /** Closes pooled connections; the driver is unusable afterwards. */

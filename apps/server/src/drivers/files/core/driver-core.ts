@@ -14,6 +14,7 @@ import type { FsSession, OpenSession } from './raw-fs';
 import { lstatOrMissing, resolveDir, resolveEntry, resolveFollow } from './resolve';
 import { moveToTrash } from './trash';
 import { copyTree, removeTree } from './tree';
+import { commitPart, createPart, discardPart, writePart } from './parts';
 
 /**
  * The one implementation of FileDriver's rules, shared by `local` and `ssh` so both refuse the same
@@ -55,6 +56,11 @@ export function createFileDriver(core: CoreOptions): FileDriver {
     }
   };
   const segmentsIn = (s: FsSession, path: UserPath): string[] => underHome(path, s.home);
+  /** The path's checks first (before any session), then `use` with its home-relative segments. */
+  const withParsed = async <T>(identity: FileIdentity, path: string, use: (s: FsSession, segments: string[]) => Promise<T>): Promise<T> => {
+    const parsed = parseUserPath(path);
+    return withSession(identity, (s) => use(s, segmentsIn(s, parsed)));
+  };
   const entryOf = async (s: FsSession, path: string, name: string): Promise<FileEntry> =>
     toEntry(name, await mapped(s.fs.lstat(path)));
 
@@ -243,6 +249,14 @@ export function createFileDriver(core: CoreOptions): FileDriver {
       }
       return hash.digest('hex');
     },
+
+    createPart: (identity, path, options = {}) =>
+      withParsed(identity, path, (s, segments) => createPart(s, segments, options.exclusive ?? false)),
+    writePart: (identity, path, partId, offset, data) =>
+      withParsed(identity, path, (s, segments) => writePart(s, segments, partId, offset, data)),
+    commitPart: (identity, path, partId, options) =>
+      withParsed(identity, path, (s, segments) => commitPart(s, segments, partId, options)),
+    discardPart: (identity, path, partId) => withParsed(identity, path, (s, segments) => discardPart(s, segments, partId)),
 
     close: () => core.close(),
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareNaturalKeys, isListed, naturalKey, planListing, sortForListing } from './listing';
+import { compareNaturalKeys, flatNaturalKey, isListed, naturalKey, planListing, sortForListing } from './listing';
 
 const names = (list: string[]): string[] =>
   sortForListing(
@@ -60,5 +60,17 @@ describe('listing order', () => {
     expect(performance.now() - started).toBeLessThan(2000);
     expect(sorted[0]?.name).toBe('file-0.dat');
     expect(sorted[99_999]?.name).toBe('file-99999.dat');
+  });
+});
+
+describe('flat natural keys', () => {
+  it('order names exactly as the natural comparison does', () => {
+    const names = ['f10', 'f9', 'f09', 'F1', 'a', 'a-b', 'a1', 'a1b', 'a01b', 'a1.dat', 'x12345678901234567890124', 'x12345678901234567890123', 'b', '', '10', '9', 'é1', 'é01x', 'z0', 'z00', 'z'];
+    for (const a of names)
+      for (const b of names) {
+        const natural = Math.sign(compareNaturalKeys(naturalKey(a), naturalKey(b)));
+        const flat = Math.sign(flatNaturalKey(a) < flatNaturalKey(b) ? -1 : flatNaturalKey(a) > flatNaturalKey(b) ? 1 : 0);
+        expect([a, b, flat]).toEqual([a, b, natural]);
+      }
   });
 });

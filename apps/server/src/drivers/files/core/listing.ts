@@ -66,6 +66,27 @@ export function compareNaturalKeys(a: readonly string[], b: readonly string[]): 
 
 const byCodeUnits = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
+/**
+ * naturalKey flattened into one string that plain code-unit comparison orders exactly as
+ * compareNaturalKeys does: each digit run, leading zeros dropped, becomes U+0001 (below any
+ * character a name may hold, so a text part that ends sorts first), one character for its length
+ * (shorter numbers first) and the digits. A directory read in hash order needs ~1.7 million
+ * comparisons per 100,000 names; string comparison makes that ~10× cheaper than comparing arrays.
+ */
+export function flatNaturalKey(name: string): string {
+  const parts = naturalKey(name);
+  let key = '';
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i] as string;
+    if (i % 2 === 0) key += part;
+    else {
+      const digits = part.replace(/^0+/, '');
+      key += `\u0001${String.fromCharCode(0x21 + digits.length)}${digits}`;
+    }
+  }
+  return key;
+}
+
 export interface Sortable {
   name: string;
   type: string;
@@ -78,9 +99,9 @@ export interface Sortable {
  * then to code units, so pages never overlap or skip between two calls on an unchanged directory.
  */
 export function sortForListing<T extends Sortable>(items: readonly T[], plan: ListPlan): T[] {
-  const decorated = items.map((item) => ({ item, key: naturalKey(item.name) }));
+  const decorated = items.map((item) => ({ item, key: flatNaturalKey(item.name) }));
   type D = (typeof decorated)[number];
-  const byName = (a: D, b: D): number => compareNaturalKeys(a.key, b.key) || byCodeUnits(a.item.name, b.item.name);
+  const byName = (a: D, b: D): number => byCodeUnits(a.key, b.key) || byCodeUnits(a.item.name, b.item.name);
   const primary =
     plan.sort === 'size'
       ? (a: D, b: D): number => (a.item.size ?? 0) - (b.item.size ?? 0)

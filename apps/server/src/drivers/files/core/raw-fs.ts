@@ -48,6 +48,8 @@ export interface RawFs {
   openFile(path: string): Promise<RawFile>;
   /** A new file that did not exist (EEXIST otherwise), never through a symbolic link. */
   createExclusive(path: string): Promise<RawWriter>;
+  /** Writes `data` at byte `offset` of an existing regular file (never through a link), durably. */
+  writeAt(path: string, offset: number, data: Uint8Array): Promise<void>;
   /** Copies a regular file to a new name that must not exist. */
   copyFile(from: string, to: string): Promise<void>;
   /** EEXIST when `to` exists, decided atomically where the platform allows. */

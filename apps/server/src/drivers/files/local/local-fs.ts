@@ -116,6 +116,18 @@ export function createLocalFs(homeReal: string): RawFs {
       };
     },
 
+    async writeAt(path, offset, data) {
+      const handle = await fsp.open(path, O_WRONLY | O_NOFOLLOW);
+      try {
+        await confine(handle);
+        for (let done = 0; done < data.byteLength; )
+          done += (await handle.write(data, done, data.byteLength - done, offset + done)).bytesWritten;
+        await handle.datasync();
+      } finally {
+        await handle.close().catch(() => undefined);
+      }
+    },
+
     async copyFile(from, to) {
       const { handle, via } = await openRegular(from);
       try {

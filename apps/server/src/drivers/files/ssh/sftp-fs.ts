@@ -146,6 +146,18 @@ export function createSftpFs(sftp: SFTPWrapper): RawFs {
       };
     },
 
+    async writeAt(path, offset, data) {
+      const handle = await call<Buffer>((cb) => sftp.open(path, 'r+', cb));
+      try {
+        const buffer = Buffer.from(data.buffer, data.byteOffset, data.byteLength);
+        // ssh2 splits a large write into packets itself
+        await call((cb) => sftp.write(handle, buffer, 0, buffer.length, offset, cb));
+        if (supports(sftp, 'fsync@openssh.com')) await call((cb) => sftp.ext_openssh_fsync(handle, cb));
+      } finally {
+        await close(handle).catch(() => undefined);
+      }
+    },
+
     async copyFile(from, to) {
       const source = await openRegular(from);
       try {

@@ -1,0 +1,165 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { Code } from '@starlight/contract/codes';
+import { chunkCount, chunkRange, type FileEntry, type UploadSession } from '@starlight/contract/storage';
+import type { FileDriver } from '../../drivers/files/interface';
+import type { Actor } from '../../lib/actor';
+import { AppError, notFound } from '../../lib/app-error';
+import type { StorageSettings } from './files.service';
+import { tooLarge } from './files.service';
+import type { IdentityOf } from './storage-account';
+import type { UploadSessionRow, UploadSessionsRepo } from './upload-sessions.repo';
+
+export interface NewUploadSession {
+  path: string;
+  size: number;
+  chunk_size: number;
+  sha256?: string | undefined;
+  overwrite: boolean;
+}
+
+const invalid = (path: string, message: string): AppError =>
+  new AppError(Code.invalidInput, message, { fields: [{ path, message }] });
+
+const toSession = (row: UploadSessionRow): UploadSession => ({
+  id: row.id,
+  path: row.targetPath,
+  size: row.size,
+  chunk_size: row.chunkSize,
+  chunk_count: chunkCount(row.size, row.chunkSize),
+  received: [...row.received].sort((a, b) => a - b),
+  state: row.state as UploadSession['state'],
+  expires_at: row.expiresAt.toISOString(),
+});
+
+/** Reads a chunk body, refusing it as soon as it runs past what the chunk should hold. */
+async function readChunk(body: Readable, expected: number): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  let length = 0;
+  for await (const piece of body) {
+    length += (piece as Buffer).length;
+    if (length > expected) {
+      body.destroy();
+      throw invalid('body', `the chunk holds more than its ${expected} bytes`);
+    }
+    parts.push(piece as Buffer);
+  }
+  if (length !== expected) throw invalid('body', `the chunk holds ${length} of its ${expected} bytes`);
+  return Buffer.concat(parts, length);
+}
+
+/**
+ * Resumable, checksummed uploads (the storage issue). The session lives in the database and the bytes
+ * in a part file beside the target (file driver), so any instance serves any chunk and a restart
+ * loses nothing. A chunk is verified in memory before it touches the disk; the whole file is verified
+ * before the rename that makes it appear; a refusal at the end removes the part.
+ */
+export function createUploadsService({
+  repo,
+  driver,
+  identityOf,
+  settings,
+  now = () => new Date(),
+}: {
+  repo: UploadSessionsRepo;
+  driver: FileDriver;
+  identityOf: IdentityOf;
+  settings: StorageSettings;
+  now?: () => Date;
+}) {
+  const expiry = (): Date => new Date(now().getTime() + settings.uploadSessionTtlS * 1000);
+
+  async function openSession(actor: Actor, id: string): Promise<UploadSessionRow> {
+    const row = await repo.find(actor.userId, id);
+    if (!row) throw notFound('upload session');
+    if (row.state === 'open' && row.expiresAt.getTime() <= now().getTime()) throw notFound('upload session (expired)');
+    return row;
+  }
+  const notOpen = (row: UploadSessionRow): AppError => new AppError(Code.conflict, `the upload session is ${row.state}`);
+
+  return {
+    async create(actor: Actor, input: NewUploadSession): Promise<UploadSession> {
+      const limit = settings.uploadMaxBytes;
+      if (limit !== null && input.size > limit) throw tooLarge(limit);
+      const identity = await identityOf(actor);
+      // checks the target (path, directory, 1409 when taken) before any session exists
+      const partId = await driver.createPart(identity, input.path, { exclusive: !input.overwrite });
+      const row = await repo.insert({
+        id: randomBytes(18).toString('base64url'),
+        userId: actor.userId,
+        account: identity.account,
+        targetPath: input.path,
+        size: input.size,
+        chunkSize: input.chunk_size,
+        sha256: input.sha256 ?? null,
+        overwrite: input.overwrite,
+        partId,
+        expiresAt: expiry(),
+      });
+      return toSession(row);
+    },
+
+    get: async (actor: Actor, id: string): Promise<UploadSession> => toSession(await openSession(actor, id)),
+
+    async putChunk(actor: Actor, id: string, index: number, sha256: string | undefined, body: Readable): Promise<{ index: number; received: number }> {
+      const row = await openSession(actor, id);
+      if (row.state !== 'open') throw notOpen(row);
+      const count = chunkCount(row.size, row.chunkSize);
+      if (index >= count) throw invalid('params.index', `chunk ${index} is out of range (the file has ${count} chunks)`);
+      if (!sha256 || !/^[0-9a-fA-F]{64}$/.test(sha256)) throw invalid('headers.x-chunk-sha256', 'the chunk SHA-256 header is missing or not 64 hex digits');
+      const { start, end } = chunkRange(index, row.size, row.chunkSize);
+      const bytes = await readChunk(body, end - start);
+      if (createHash('sha256').update(bytes).digest('hex') !== sha256.toLowerCase())
+        throw invalid('body', `chunk ${index} does not match its SHA-256: it was discarded, send it again`);
+      const identity = await identityOf(actor);
+      if (identity.account !== row.account) throw new AppError(Code.forbidden, 'the bound account changed since the upload began');
+      await driver.writePart(identity, row.targetPath, row.partId, start, bytes);
+      const updated = await repo.addChunk(row.id, index, expiry());
+      if (!updated) throw new AppError(Code.conflict, 'the upload session is no longer open');
+      return { index, received: updated.received.length };
+    },
+
+    async complete(actor: Actor, id: string, sha256: string | undefined): Promise<FileEntry> {
+      const row = await openSession(actor, id);
+      if (row.state !== 'open') throw notOpen(row);
+      if (row.sha256 && sha256 && row.sha256 !== sha256) throw invalid('body.sha256', 'the SHA-256 differs from the one the upload began with');
+      const expected = row.sha256 ?? sha256;
+      if (!expected) throw invalid('body.sha256', 'the whole-file SHA-256 is required');
+      const missing = chunkCount(row.size, row.chunkSize) - new Set(row.received).size;
+      if (missing > 0) throw invalid('received', `${missing} chunk(s) not received yet`);
+      const identity = await identityOf(actor);
+      if (identity.account !== row.account) throw new AppError(Code.forbidden, 'the bound account changed since the upload began');
+      if (!(await repo.transition(row.id, 'open', 'completing'))) throw new AppError(Code.conflict, 'the upload is already being completed');
+      try {
+        const { entry } = await driver.commitPart(identity, row.targetPath, row.partId, { size: row.size, sha256: expected, exclusive: !row.overwrite });
+        await repo.transition(row.id, 'completing', 'completed');
+        return entry;
+      } catch (err) {
+        // the driver has removed the part: nothing partial stays, and the session cannot be resumed
+        await repo.transition(row.id, 'completing', 'failed');
+        throw err;
+      }
+    },
+
+    async abort(actor: Actor, id: string): Promise<UploadSession> {
+      const row = await openSession(actor, id);
+      const aborted = await repo.transition(row.id, 'open', 'aborted');
+      if (!aborted) throw notOpen(row);
+      await driver.discardPart({ account: row.account }, row.targetPath, row.partId).catch(() => undefined);
+      return toSession(aborted);
+    },
+
+    /** Removes expired open sessions and their part files (any instance may run it). */
+    async sweepExpired(): Promise<number> {
+      let removed = 0;
+      for (const row of await repo.expired(now())) {
+        if (!(await repo.transition(row.id, 'open', 'aborted'))) continue;
+        await driver.discardPart({ account: row.account }, row.targetPath, row.partId).catch(() => undefined);
+        removed++;
+      }
+      return removed;
+    },
+  };
+}
+
+export type UploadsService = ReturnType<typeof createUploadsService>;
