@@ -2,3 +2,5 @@
 export const e2ePort = 18_081;
 export const adminPassword = 'E2e-Admin-Pass1';
 export const demoPassword = 'E2e-Demo-Pass1';
+/** The e2e server's captchas all read this (STARLIGHT_CAPTCHA_FIXED_ANSWER, honoured only with STARLIGHT_ENV=test). */
+export const captchaAnswer = 'e2e4';

@@ -17,6 +17,9 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.
     STARLIGHT_LOG_LEVEL: 'warn',
     STARLIGHT_INITIAL_ADMIN_PASSWORD: 'E2e-Admin-Pass1',
     STARLIGHT_DEMO_PASSWORD: 'E2e-Demo-Pass1',
+    // TEST ONLY: every captcha's answer is this text (honoured only with STARLIGHT_ENV=test); see e2e/env.ts.
+    STARLIGHT_ENV: 'test',
+    STARLIGHT_CAPTCHA_FIXED_ANSWER: 'e2e4',
   },
 });
 const stop = () => child.kill('SIGTERM');

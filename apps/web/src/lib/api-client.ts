@@ -36,6 +36,8 @@ export interface RequestOptions {
   /** Tell the user nothing at all (the client error log itself). */
   silent?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. a chunk's checksum). */
+  headers?: Record<string, string>;
 }
 
 const expiredCodes: readonly number[] = [Code.tokenInvalid, 401];
@@ -94,6 +96,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   };
   const token = useSessionStore.getState().token;
   if (options.auth !== false && token) headers[tokenHeader] = token;
+  Object.assign(headers, options.headers);
 
   let body: BodyInit | undefined;
   if (options.body !== undefined) {
@@ -166,4 +169,37 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
 /** The envelope's spec, for the many calls that need nothing else. */
 export async function apiSpec<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   return (await apiRequest<T>(path, options)).spec;
+}
+
+/**
+ * A call whose success is not an envelope (a preview, a download): the body as a Blob with its
+ * headers. A failure still arrives as an envelope and is handled exactly as `apiRequest` does.
+ */
+export async function apiBlob(path: string, options: RequestOptions = {}): Promise<{ blob: Blob; headers: Headers }> {
+  const method = options.method ?? 'GET';
+  const headers: Record<string, string> = { [timeoutHeader]: String(options.timeoutHeader ?? defaultTimeoutHeader), ...options.headers };
+  const token = useSessionStore.getState().token;
+  if (options.auth !== false && token) headers[tokenHeader] = token;
+  let response: Response;
+  try {
+    response = await fetch(`${env.apiBase}${buildUrl(path, options.query)}`, { method, headers, signal: options.signal ?? null, credentials: 'same-origin' });
+  } catch (error) {
+    if (options.signal?.aborted) throw new ApiError({ code: transportErrorCode, info: 'aborted', transport: true, aborted: true });
+    throw transportFailure(error instanceof Error ? error.message : String(error), undefined, options);
+  }
+  if (response.ok && !(response.headers.get('content-type') ?? '').includes('application/json'))
+    return { blob: await response.blob(), headers: response.headers };
+  let payload: unknown;
+  try {
+    payload = JSON.parse(await response.text());
+  } catch {
+    payload = undefined;
+  }
+  if (!isEnvelope(payload)) throw transportFailure(`Request failed with status code ${response.status}`, response.status, options);
+  const error = new ApiError({ ...payload, status: response.status });
+  if (!options.silent) {
+    if (expiredCodes.includes(payload.code)) informSessionExpired();
+    else tellApiError(payload, options.centered ?? false);
+  }
+  throw error;
 }

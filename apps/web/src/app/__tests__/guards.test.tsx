@@ -68,7 +68,7 @@ describe('router guards', () => {
 
   it('opens a permitted page inside the shell, with the sidebar built for the user', async () => {
     useSessionStore.setState({ token: 'token-abc', permissions: ['manage_monitor'] });
-    renderApp('/monitor/nodes');
+    renderApp('/monitor/devices');
     expect(await screen.findByTestId('unavailable')).toBeTruthy();
     const sidebar = screen.getByTestId('sidebar');
     expect(sidebar.querySelector('[data-path="/monitor/nodes"]')).not.toBeNull();
@@ -76,9 +76,15 @@ describe('router guards', () => {
   });
 
   it('leaves a public route open without a token', async () => {
-    const { router } = renderApp('/register');
-    expect(await screen.findByTestId('unavailable')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/register');
+    const { router } = renderApp('/forgot-password');
+    expect(await screen.findByTestId('forgot-password-page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/forgot-password');
+  });
+
+  it('sends a visitor without a token from /reset-pwd to /login and back (spec §2)', async () => {
+    const { router } = renderApp('/reset-pwd');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?redirect=/reset-pwd');
   });
 
   it('redirects / to the dashboard', async () => {

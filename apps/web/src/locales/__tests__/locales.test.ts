@@ -13,8 +13,8 @@ const load = (lng: string, ns: string) => bundles[`../${lng}/${ns}.json`];
 const namespaces = [...new Set(Object.keys(bundles).map((path) => path.split('/')[2]?.replace('.json', '') ?? ''))];
 
 describe('locales', () => {
-  it('has the eight areas in every language', () => {
-    expect(namespaces.sort()).toEqual(['auth', 'common', 'dashboard', 'errors', 'layout', 'messages', 'routes', 'validation']);
+  it('has the thirteen areas in every language', () => {
+    expect(namespaces.sort()).toEqual(['auth', 'binding', 'common', 'dashboard', 'errors', 'jobs', 'layout', 'messages', 'monitor', 'register', 'routes', 'storage', 'validation']);
   });
 
   it.each(namespaces)('%s has the same keys in en, zh, es and ja', (ns) => {

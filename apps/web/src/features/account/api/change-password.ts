@@ -1,0 +1,7 @@
+import { apiSpec } from '../../../lib/api-client';
+import { formCodes } from './send-code';
+
+/** PATCH /user/user/reset_password_by_login: the user's other tokens are revoked, this one kept. */
+export async function changePassword(input: { old_password: string; password: string }): Promise<void> {
+  await apiSpec('/user/user/reset_password_by_login', { method: 'PATCH', body: input, skip: formCodes });
+}

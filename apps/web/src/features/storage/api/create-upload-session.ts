@@ -1,0 +1,6 @@
+import { uploadSessionSchema, type UploadSession, type UploadSessionInput } from '@starlight/contract/storage';
+import { apiSpec } from '../../../lib/api-client';
+
+export async function createUploadSession(input: UploadSessionInput): Promise<UploadSession> {
+  return uploadSessionSchema.parse(await apiSpec('/storage/upload_session', { method: 'POST', body: input, silent: true }));
+}

@@ -1,0 +1,6 @@
+import { fileEntrySchema, type FileEntry, type MkdirInput } from '@starlight/contract/storage';
+import { apiSpec } from '../../../lib/api-client';
+
+export async function makeDirectory(input: MkdirInput): Promise<FileEntry> {
+  return fileEntrySchema.parse(await apiSpec('/storage/mkdir', { method: 'POST', body: input }));
+}
