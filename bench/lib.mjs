@@ -1,15 +1,38 @@
 // Helpers for the benchmarks: start the built server on a temp data dir, sign in, run autocannon.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-export async function startServer({ port = 18080, env = {} } = {}) {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'starlight-bench-'));
-  const password = `Bench-${Math.random().toString(36).slice(2)}A1`;
+/** A port nothing listens on now (the kernel's pick), for a server started next. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer().once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const portBusy = (port) =>
+  new Promise((resolve) => {
+    const socket = net.connect(port, '127.0.0.1', () => (socket.destroy(), resolve(true))).once('error', () => resolve(false));
+  });
+
+/**
+ * The built server on loopback. `dataDir` and `password`: a restart on the data of an earlier start (the
+ * caller made the directory and removes it; the admin password is the first start's).
+ */
+export async function startServer({ port = 18080, env = {}, dataDir: reuse, password: knownPassword } = {}) {
+  // otherwise the health poll below could find someone else's server on that port and sign in to it
+  if (await portBusy(port)) throw new Error(`127.0.0.1:${port} is already in use (another server?)`);
+  const dataDir = reuse ?? mkdtempSync(path.join(tmpdir(), 'starlight-bench-'));
+  const password = knownPassword ?? `Bench-${Math.random().toString(36).slice(2)}A1`;
   const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -35,11 +58,13 @@ export async function startServer({ port = 18080, env = {} } = {}) {
     await new Promise((r) => setTimeout(r, 250));
   }
   const stop = async () => {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    }
+    if (!reuse) rmSync(dataDir, { recursive: true, force: true });
   };
-  return { base, password, stop };
+  return { base, password, dataDir, stop };
 }
 
 export async function login(base, name, password) {
