@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jobStates, type JobState } from '@starlight/contract/jobs';
 
 /**
  * The scheduler driver contract (ARCHITECTURE §1): one interface, a `local` queue on this host and a
@@ -19,23 +20,8 @@ export type SchedulerIdentity = { kind: 'user'; account: string } | { kind: 'adm
 export const schedulerNamePattern = /^[A-Za-z0-9_][A-Za-z0-9_.-]*$/;
 export const jobIdPattern = /^[0-9]{1,10}$/;
 
-export const jobStates = [
-  'PENDING',
-  'RUNNING',
-  'SUSPENDED',
-  'COMPLETING',
-  'COMPLETED',
-  'FAILED',
-  'CANCELLED',
-  'TIMEOUT',
-  'NODE_FAIL',
-  'OUT_OF_MEMORY',
-  'PREEMPTED',
-  'BOOT_FAIL',
-  'DEADLINE',
-  'UNKNOWN',
-] as const;
-export type JobState = (typeof jobStates)[number];
+// One list of states for the wire and the drivers.
+export { jobStates, type JobState };
 
 /** States after which a job never changes again. */
 export const finishedJobStates: readonly JobState[] = [
