@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { LockOutlined } from '@ant-design/icons';
 import { Button, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from './new-password-fields';
 import { changePasswordFormSchema } from '@starlight/contract/verification';
 import { changePassword } from '../api/change-password';
 import { schemaRule, serverFieldErrors } from '../form-rules';
@@ -37,12 +38,7 @@ export function ChangePasswordForm({ onChanged }: { onChanged: () => void }) {
       <Form.Item name="old_password" label={t('fields.oldPassword')} rules={[rule('old_password')]}>
         <Input.Password prefix={<LockOutlined />} autoComplete="current-password" data-testid="field-old-password" />
       </Form.Item>
-      <Form.Item name="password" label={t('fields.newPassword')} rules={[rule('password')]} extra={t('fields.passwordHint')}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="field-password" />
-      </Form.Item>
-      <Form.Item name="password_confirm" label={t('fields.passwordConfirm')} dependencies={['password']} rules={[rule('password_confirm')]}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="field-password-confirm" />
-      </Form.Item>
+      <NewPasswordFields rule={rule} label="newPassword" />
       <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="change-password-submit">
         {t('change.submit')}
       </Button>

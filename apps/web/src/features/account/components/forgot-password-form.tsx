@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { LockOutlined } from '@ant-design/icons';
 import { Button, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { resetPasswordFormSchema } from '@starlight/contract/verification';
@@ -9,6 +8,7 @@ import { sendResetCode } from '../api/send-code';
 import { retryAfter, schemaRule, serverFieldErrors } from '../form-rules';
 import { CodeButton } from './code-button';
 import { ContactSwitch, type ContactKind } from './contact-switch';
+import { NewPasswordFields } from './new-password-fields';
 
 interface ForgotValues {
   email?: string;
@@ -74,12 +74,7 @@ export function ForgotPasswordForm({ onReset }: { onReset: () => void }) {
           <CodeButton onSend={sendCode} />
         </Flex>
       </Form.Item>
-      <Form.Item name="password" label={t('fields.newPassword')} rules={[rule('password')]} extra={t('fields.passwordHint')}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="field-password" />
-      </Form.Item>
-      <Form.Item name="password_confirm" label={t('fields.passwordConfirm')} dependencies={['password']} rules={[rule('password_confirm')]}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="field-password-confirm" />
-      </Form.Item>
+      <NewPasswordFields rule={rule} label="newPassword" />
       <Button type="primary" htmlType="submit" block size="large" loading={busy} data-testid="forgot-submit">
         {t('forgot.submit')}
       </Button>

@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
+import { SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { registerFormSchema } from '@starlight/contract/validators';
@@ -11,6 +11,7 @@ import { CaptchaImage } from './captcha-image';
 import { CodeButton } from './code-button';
 import { ContactSwitch, type ContactKind } from './contact-switch';
 import { useCaptcha } from './use-captcha';
+import { NewPasswordFields } from './new-password-fields';
 
 interface RegisterFormValues {
   email?: string;
@@ -103,12 +104,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (userName: string
       <Form.Item name="user_name" label={t('fields.userName')} rules={[rule('user_name')]} extra={t('fields.userNameHint')}>
         <Input prefix={<UserOutlined />} autoComplete="username" data-testid="field-user-name" />
       </Form.Item>
-      <Form.Item name="password" label={t('fields.password')} rules={[rule('password')]} extra={t('fields.passwordHint')}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="field-password" />
-      </Form.Item>
-      <Form.Item name="password_confirm" label={t('fields.passwordConfirm')} dependencies={['password']} rules={[rule('password_confirm')]}>
-        <Input.Password prefix={<LockOutlined />} autoComplete="new-password" data-testid="field-password-confirm" />
-      </Form.Item>
+      <NewPasswordFields rule={rule} label="password" />
       <Form.Item name="agreement" valuePropName="checked" rules={[rule('agreement')]}>
         <Checkbox data-testid="field-agreement">{t('fields.agreement')}</Checkbox>
       </Form.Item>
