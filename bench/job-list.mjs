@@ -15,7 +15,8 @@
 //    slurmrestd's `update_time` check, a 304 when nothing changed; the same after one job was submitted outside
 //    the console, when 22.05 answers with every job). Restart: the first calls of a server restarted on the
 //    last one's data.
-// 3. Cancels the `starlight-bench` jobs (scancel --user … --name …) unless --keep: a CI run restarts Slurm with
+// 3. Cancels the `starlight-bench` jobs (scancel --user … --name …) unless --keep, and waits until slurmctld purged
+//    them (MinJobAge=10 during the bench): a CI run restarts Slurm with
 //    the default MaxJobCount (10,000), which 10,000 queued jobs would exhaust.
 //
 // Settings: BENCH_JOBS=10000, BENCH_WARM=20 (calls per warm row), BENCH_COLD=2 (fresh servers per list).
@@ -89,7 +90,7 @@ const up = async (script, extraEnv = {}) => {
   return { vars: exportsOf(stdout), ms: performance.now() - t0 };
 };
 const maxJobs = Math.max(30_000, target * 3);
-const slurm = await up('slurm-up.sh', { SLURM_CONF_EXTRA: [env.SLURM_CONF_EXTRA, `MaxJobCount=${maxJobs}`].filter(Boolean).join('\n') });
+const slurm = await up('slurm-up.sh', { SLURM_CONF_EXTRA: [env.SLURM_CONF_EXTRA, `MaxJobCount=${maxJobs}`, 'MinJobAge=10'].filter(Boolean).join('\n') });
 const ssh = await up('sshd-up.sh');
 const restUrl = slurm.vars.SLURMRESTD_URL ?? env.SLURMRESTD_URL;
 if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(restUrl)) throw new Error(`loopback only: SLURMRESTD_URL is ${restUrl}`);
@@ -349,4 +350,13 @@ if (keep) {
     await sleep(300);
   }
   console.log(`\ncancelled the ${jobName} jobs in ${sec(performance.now() - t0)} s (${left} still pending); run with --keep to reuse them next time`);
+  // Finished records stay in slurmctld for MinJobAge (10 s here, 300 s by default): wait until they are purged,
+  // so a Slurm restarted with the default MaxJobCount right after this (a CI run) is not refused with EAGAIN.
+  const t1 = performance.now();
+  let records = Infinity;
+  for (let i = 0; i < 60 && records > 500; i++) {
+    records = (await run('squeue', ['-h', '-t', 'all', '-o', '%i'], { maxBuffer: 64 << 20 })).stdout.split('\n').filter(Boolean).length;
+    if (records > 500) await sleep(2000);
+  }
+  console.log(`slurmctld purged the finished records in ${sec(performance.now() - t1)} s (${records} records left)`);
 }

@@ -36,6 +36,9 @@ const codeBySlurmError: Record<number, number> = {
   9003: Code.notFound, // slurmdbd: nothing found
 };
 
+/** EAGAIN: slurmctld is busy or its job table is full; sbatch waits and retries. */
+export const slurmBusyError = 11;
+
 export function slurmErrorToSchedulerError(entries: SlurmErrorEntry[], sun: string, baseUrl: string): SchedulerError {
   const first = entries[0] ?? {};
   const n = slurmErrorNumber(first);

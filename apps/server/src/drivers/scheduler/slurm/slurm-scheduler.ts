@@ -27,7 +27,10 @@ import { mapSlurmNode, mapSlurmPartition } from './map-cluster';
 import { lastChangeTime, mapAccountingJob, mapSlurmJob } from './map-jobs';
 import { discoverVersions, type SlurmApiVersions, type SlurmOpenapiVersion } from './openapi-version';
 import { SlurmRestClient, slurmErrors, type SlurmJson } from './rest-client';
-import { slurmErrorText, slurmErrorToSchedulerError } from './slurm-errors';
+
+/** Waits between submit attempts while slurmctld answers EAGAIN (about 15 s in all). */
+const submitRetryDelaysMs = [500, 1000, 2000, 4000, 8000];
+import { slurmBusyError, slurmErrorNumber, slurmErrorText, slurmErrorToSchedulerError } from './slurm-errors';
 
 export interface SlurmSchedulerOptions {
   /** slurmrestd base URL, e.g. http://login01:6820. */
@@ -111,12 +114,18 @@ export class SlurmScheduler implements SchedulerDriver {
     };
     // Without a #! line slurmd cannot exec the script (the job fails with exit 8, ENOEXEC).
     const script = input.script.startsWith('#!') ? input.script : `#!/bin/bash\n${input.script}`;
-    const { body } = await this.client.request(account, await this.slurmPath('/job/submit'), {
-      method: 'POST',
-      body: { script, job },
-      tolerateErrors: true,
-    });
-    const errors = slurmErrors(body);
+    const submitPath = await this.slurmPath('/job/submit');
+    let body: Awaited<ReturnType<SlurmRestClient['request']>>['body'];
+    let errors: ReturnType<typeof slurmErrors> = [];
+    // slurmctld answers EAGAIN while it is busy or its job table is full of records about to be purged;
+    // sbatch retries then, and so do we, a bounded number of times.
+    for (let attempt = 0; ; attempt++) {
+      ({ body } = await this.client.request(account, submitPath, { method: 'POST', body: { script, job }, tolerateErrors: true }));
+      errors = slurmErrors(body);
+      const busy = typeof body?.job_id !== 'number' && errors.length > 0 && slurmErrorNumber(errors[0] ?? {}) === slurmBusyError;
+      if (!busy || attempt >= submitRetryDelaysMs.length) break;
+      await new Promise((resolve) => setTimeout(resolve, submitRetryDelaysMs[attempt]));
+    }
     const jobId = typeof body?.job_id === 'number' ? String(body.job_id) : undefined;
     if (!jobId) throw slurmErrorToSchedulerError(errors, account, this.client.baseUrl);
     // Queued but not startable as asked (e.g. over the partition's time limit): the job exists, so say why.
