@@ -21,21 +21,19 @@
 //
 // Settings: BENCH_JOBS=10000, BENCH_WARM=20 (calls per warm row), BENCH_COLD=2 (fresh servers per list).
 // Needs SLURMRESTD_URL (from slurm-up.sh); loopback only. About 4–5 minutes, 1–2 of them seeding.
-import { execFile, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chown, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { readdirSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { freePort, login, root, startServer } from './lib.mjs';
+import { cancelHeldJobs, countLines, ensureAssociations, heldJobsBy as benchJobsBy, jobName, run, seedHeldJobs, servicesUp, squeueAll, submitHeld } from './slurm-held-jobs.mjs';
 
-const run = promisify(execFile);
 const env = process.env;
 const keep = process.argv.includes('--keep');
 const target = Number(env.BENCH_JOBS ?? 10_000);
 const warmCalls = Number(env.BENCH_WARM ?? 20);
 const coldServers = Number(env.BENCH_COLD ?? 2);
-const jobName = 'starlight-bench';
 const accounts = [
   { account: 'sl_alice_lab', user: 'demo-user', share: 0.8 },
   { account: 'sl_bob_lab', user: 'demo-auditor', share: 0.2 },
@@ -63,8 +61,6 @@ const median = (xs) => {
 };
 const stats = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max(...xs), n: xs.length });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const exportsOf = (stdout) =>
-  Object.fromEntries([...stdout.matchAll(/^export (.*)$/gm)].flatMap((m) => m[1].split(' ').map((kv) => kv.split('=')).map(([k, ...v]) => [k, v.join('=').replace(/^'|'$/g, '')])));
 
 // ---------------------------------------------------------------- the built server is current
 function newestMtime(dir) {
@@ -84,55 +80,15 @@ if (built < sources) {
 }
 
 // ---------------------------------------------------------------- 1. Slurm with ≥ target jobs
-const up = async (script, extraEnv = {}) => {
-  const t0 = performance.now();
-  const { stdout } = await run('bash', [path.join(root, 'scripts/services', script)], { env: { ...env, ...extraEnv }, timeout: 300_000, maxBuffer: 1 << 20 });
-  return { vars: exportsOf(stdout), ms: performance.now() - t0 };
-};
 const maxJobs = Math.max(30_000, target * 3);
-const slurm = await up('slurm-up.sh', { SLURM_CONF_EXTRA: [env.SLURM_CONF_EXTRA, `MaxJobCount=${maxJobs}`, 'MinJobAge=10'].filter(Boolean).join('\n') });
-const ssh = await up('sshd-up.sh');
+const slurm = await servicesUp('slurm-up.sh', { SLURM_CONF_EXTRA: [env.SLURM_CONF_EXTRA, `MaxJobCount=${maxJobs}`, 'MinJobAge=10'].filter(Boolean).join('\n') });
+const ssh = await servicesUp('sshd-up.sh');
 const restUrl = slurm.vars.SLURMRESTD_URL ?? env.SLURMRESTD_URL;
 if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(restUrl)) throw new Error(`loopback only: SLURMRESTD_URL is ${restUrl}`);
 const config = (await run('scontrol', ['show', 'config'])).stdout;
 console.log(`Slurm: slurm-up.sh ${sec(slurm.ms)} s, MaxJobCount ${/MaxJobCount\s*=\s*(\d+)/.exec(config)?.[1]}, sshd-up.sh ${sec(ssh.ms)} s`);
-
-for (const { account } of accounts) {
-  await run('id', [account]); // created by sshd-up.sh (STARLIGHT_SSHD_USERS)
-  const assoc = await run('sacctmgr', ['-n', '-P', 'show', 'assoc', 'where', `user=${account}`, 'format=user']);
-  if (!assoc.stdout.trim()) await run('sacctmgr', ['-i', 'add', 'user', account, 'Account=research']);
-}
-
-const squeueAll = () => run('squeue', ['--all', '-h', '-o', '%i %u %T %j'], { maxBuffer: 64 << 20, timeout: 60_000 });
-const countLines = (stdout) => (stdout ? stdout.trimEnd().split('\n').length : 0);
-async function benchJobsBy(account) {
-  const { stdout } = await run('squeue', ['-h', '-t', 'PD', '-u', account, '-n', jobName, '-o', '%i'], { maxBuffer: 16 << 20 });
-  return countLines(stdout);
-}
-/** Argument array, no shell: held (never runs), one minute limit, output nowhere. */
-const submitHeld = (account) =>
-  run('sbatch', ['--uid', account, '--gid', account, '--hold', '--parsable', '-p', 'debug', '-t', '1', '-J', jobName, '-D', `/home/${account}`, '-o', '/dev/null', '--wrap', 'true'], { timeout: 60_000 });
-async function seed() {
-  const before = countLines((await squeueAll()).stdout);
-  const missing = [];
-  for (const a of accounts) {
-    const have = await benchJobsBy(a.account);
-    const want = Math.ceil(target * a.share);
-    for (let i = have; i < want; i++) missing.push(a.account);
-    console.log(`  ${a.account}: ${have} held ${jobName} jobs already queued, ${Math.max(0, want - have)} to submit`);
-  }
-  if (missing.length === 0) return { before, submitted: 0, ms: 0 };
-  if (before + missing.length > maxJobs) throw new Error(`Slurm already holds ${before} jobs: ${missing.length} more would pass MaxJobCount ${maxJobs}`);
-  const t0 = performance.now();
-  let next = 0;
-  const worker = async () => {
-    while (next < missing.length) {
-      await submitHeld(missing[next++]);
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, worker));
-  return { before, submitted: missing.length, ms: performance.now() - t0 };
-}
+await ensureAssociations(accounts);
+const seed = () => seedHeldJobs(accounts, target, maxJobs);
 const seeded = await seed();
 const queued = countLines((await squeueAll()).stdout);
 console.log(
@@ -341,22 +297,7 @@ for (const l of lists) {
 if (keep) {
   console.log(`\n--keep: ${queued} jobs stay queued (held). Cancel them before CI restarts Slurm with MaxJobCount 10000: scancel --name ${jobName} --user sl_alice_lab (and sl_bob_lab)`);
 } else {
-  const t0 = performance.now();
-  for (const { account } of accounts) await run('scancel', ['--user', account, '--name', jobName, '--state', 'PENDING'], { timeout: 300_000 });
-  let left = 0;
-  for (let i = 0; i < 100; i++) {
-    left = (await Promise.all(accounts.map((a) => benchJobsBy(a.account)))).reduce((x, y) => x + y, 0);
-    if (left === 0) break;
-    await sleep(300);
-  }
-  console.log(`\ncancelled the ${jobName} jobs in ${sec(performance.now() - t0)} s (${left} still pending); run with --keep to reuse them next time`);
-  // Finished records stay in slurmctld for MinJobAge (10 s here, 300 s by default): wait until they are purged,
-  // so a Slurm restarted with the default MaxJobCount right after this (a CI run) is not refused with EAGAIN.
-  const t1 = performance.now();
-  let records = Infinity;
-  for (let i = 0; i < 60 && records > 500; i++) {
-    records = (await run('squeue', ['-h', '-t', 'all', '-o', '%i'], { maxBuffer: 64 << 20 })).stdout.split('\n').filter(Boolean).length;
-    if (records > 500) await sleep(2000);
-  }
-  console.log(`slurmctld purged the finished records in ${sec(performance.now() - t1)} s (${records} records left)`);
+  const done = await cancelHeldJobs(accounts);
+  console.log(`\ncancelled the ${jobName} jobs in ${sec(done.cancelMs)} s (${done.left} still pending); run with --keep to reuse them next time`);
+  console.log(`slurmctld purged the finished records in ${sec(done.purgeMs)} s (${done.records} records left)`);
 }
