@@ -141,7 +141,7 @@ describe('POST /user/register', () => {
     const code = await codeFromOutbox(t.app, '13712345678');
     const reply = await post(t.app, '/user/register', form({ telephone: '13712345678', verification_code: code, user_name: 'phone-user', captcha_token: captcha_id }), ip);
     expect(reply.code).toBe(200);
-    expect(await login(t.app, '13712345678', strongPassword)).toBeTruthy();
+    expect(await login(t.app, '13712345678', strongPassword)).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
   it("refuses an e-mail registered meanwhile with 'The email has been registered'", async () => {
