@@ -23,7 +23,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     ...handle,
     close: async () => {
       await handle.close();
-      await onServer(serverUrl, `drop database "${name}" with (force)`);
+      await dropDatabase(serverUrl, name);
     },
   };
 }
@@ -35,5 +35,22 @@ async function onServer(url: string, statement: string): Promise<void> {
     await client.query(statement);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * An autovacuum worker (a superuser process our role may not terminate) can be visiting the fresh
+ * database when a test file ends; it leaves within moments, so the drop is retried briefly.
+ */
+async function dropDatabase(url: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await onServer(url, `drop database "${name}" with (force)`);
+      return;
+    } catch (error) {
+      const busy = error instanceof Error && /pg_signal_backend|being accessed by other users/.test(error.message);
+      if (!busy || attempt >= 20) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
   }
 }
