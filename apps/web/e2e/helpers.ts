@@ -46,6 +46,11 @@ export async function permissionsOf(page: Page): Promise<string[]> {
 /** In-app navigation through the sidebar (a full page load would start a new set of visited views). */
 export async function openFromSidebar(page: Page, path: string): Promise<void> {
   await sidebarPaths(page);
-  await page.locator(`[data-testid="sidebar"] [data-testid="sidebar-link"][data-path="${path}"]`).click();
-  await expect(page).toHaveURL(new RegExp(`${path.replace(/[/]/g, '\\/')}$`));
+  const link = page.locator(`[data-testid="sidebar"] [data-testid="sidebar-link"][data-path="${path}"]`);
+  const url = new RegExp(`${path.replace(/[/]/g, '\\/')}$`);
+  // Groups opened just before still animate: a click can land while the item moves, so click until it navigates.
+  await expect(async () => {
+    await link.click();
+    await expect(page).toHaveURL(url, { timeout: 1_000 });
+  }).toPass({ timeout: 10_000 });
 }
