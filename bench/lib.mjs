@@ -33,7 +33,8 @@ export async function startServer({ port = 18080, env = {}, dataDir: reuse, pass
   if (await portBusy(port)) throw new Error(`127.0.0.1:${port} is already in use (another server?)`);
   const dataDir = reuse ?? mkdtempSync(path.join(tmpdir(), 'starlight-bench-'));
   const password = knownPassword ?? `Bench-${Math.random().toString(36).slice(2)}A1`;
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
+  // BENCH_SERVER_JS: another build of the server (default: the repo's apps/server/dist)
+  const child = spawn(process.execPath, [process.env.BENCH_SERVER_JS ?? path.join(root, 'apps/server/dist/server.js')], {
     cwd: root,
     stdio: ['ignore', 'ignore', 'inherit'],
     env: {

@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { e2ePort } from './e2e/env';
+import { e2ePort, e2eSlurmPort, slurmEnabled } from './e2e/env';
 
 // The built console served by the real server (PGlite in a fresh temp dir), driven in Debian's Chromium.
 export default defineConfig({
@@ -20,12 +20,32 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
     },
   },
-  webServer: {
-    command: 'node e2e/start-server.mjs',
-    url: `http://127.0.0.1:${e2ePort}/api/health`,
-    reuseExistingServer: false,
-    timeout: 90_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  // The default journey (embedded local cluster) and, when SLURMRESTD_URL is set, the journey on the
+  // real Slurm against a second server with its own database (slurm.spec.ts registers the cluster).
+  projects: [
+    { name: 'default', testIgnore: /slurm\.spec\.ts$/ },
+    ...(slurmEnabled ? [{ name: 'slurm', testMatch: /slurm\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${e2eSlurmPort}` } }] : []),
+  ],
+  webServer: [
+    {
+      command: 'node e2e/start-server.mjs',
+      url: `http://127.0.0.1:${e2ePort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+    ...(slurmEnabled
+      ? [
+          {
+            command: 'node e2e/start-server.mjs --slurm',
+            url: `http://127.0.0.1:${e2eSlurmPort}/api/health`,
+            reuseExistingServer: false,
+            timeout: 90_000,
+            stdout: 'pipe' as const,
+            stderr: 'pipe' as const,
+          },
+        ]
+      : []),
+  ],
 });

@@ -13,12 +13,14 @@
 #
 # Settings (environment, all optional):
 #   STARLIGHT_SSHD_HOST=127.0.0.1  STARLIGHT_SSHD_PORT=2222
-#   STARLIGHT_SSHD_USERS="alice bob carol sl_alice_lab sl_bob_lab"
+#   STARLIGHT_SSHD_USERS="alice bob carol sl_alice_lab sl_bob_lab sl_quota_lab"
 #     (sl_*: three-part accounts, spec §5, for the console's binding tests; no Slurm association is made
-#      for them here, because binding through the console creates it)
+#      for them here, because binding through the console creates it; sl_quota_lab is the quotas
+#      suite's account, whose partition associations the console's grants create)
 #   STARLIGHT_SSHD_DATA=/var/lib/starlight-dev/ssh   (config, keys, authorized_keys/<user>, log)
 #   STARLIGHT_SSHD_RUN=/run/starlight-sshd           (pid file)
 #   STARLIGHT_SSHD_KEY_OPTIONS='restrict,command="/usr/lib/openssh/sftp-server"'
+#   STARLIGHT_SSHD_SHELL_KEY_OPTIONS=restrict,pty   (the web shell key: a terminal, no forwarding)
 set -Eeuo pipefail
 
 log() { printf '[sshd-up %(%T)T] %s\n' -1 "$*" >&2; }
@@ -27,18 +29,21 @@ die() { log "ERROR: $*"; exit 1; }
 
 HOST=${STARLIGHT_SSHD_HOST:-127.0.0.1}
 PORT=${STARLIGHT_SSHD_PORT:-2222}
-USERS=${STARLIGHT_SSHD_USERS:-alice bob carol sl_alice_lab sl_bob_lab}
+USERS=${STARLIGHT_SSHD_USERS:-alice bob carol sl_alice_lab sl_bob_lab sl_quota_lab}
 DATA=${STARLIGHT_SSHD_DATA:-/var/lib/starlight-dev/ssh}
 RUN=${STARLIGHT_SSHD_RUN:-/run/starlight-sshd}
 SFTP_SERVER=/usr/lib/openssh/sftp-server
 # the service key may only speak SFTP: a leaked console key cannot open a shell as the user
 KEY_OPTIONS=${STARLIGHT_SSHD_KEY_OPTIONS:-restrict,command=\"$SFTP_SERVER\"}
+# the web shell's key (a second console key): a login shell with a terminal, still no forwarding
+SHELL_KEY_OPTIONS=${STARLIGHT_SSHD_SHELL_KEY_OPTIONS:-restrict,pty}
 SSHD=/usr/sbin/sshd
 CONF=$DATA/sshd_config
 PIDFILE=$RUN/sshd.pid
 LOGFILE=$DATA/sshd.log
 HOST_KEY=$DATA/ssh_host_ed25519_key
 SERVICE_KEY=$DATA/service_ed25519
+SHELL_KEY=$DATA/shell_ed25519
 
 install -d -m 0755 "$RUN" "$(dirname "$DATA")" "$DATA"
 exec 9>"$RUN/lock"
@@ -72,11 +77,13 @@ done
 # ---------------------------------------------------------------- keys
 [ -s "$HOST_KEY" ] || { ssh-keygen -q -t ed25519 -N '' -C starlight-dev-host -f "$HOST_KEY"; log "created host key"; }
 [ -s "$SERVICE_KEY" ] || { ssh-keygen -q -t ed25519 -N '' -C starlight-console-service -f "$SERVICE_KEY"; log "created service key $SERVICE_KEY"; }
-chmod 0600 "$HOST_KEY" "$SERVICE_KEY"
+[ -s "$SHELL_KEY" ] || { ssh-keygen -q -t ed25519 -N '' -C starlight-console-webssh -f "$SHELL_KEY"; log "created web shell key $SHELL_KEY"; }
+chmod 0600 "$HOST_KEY" "$SERVICE_KEY" "$SHELL_KEY"
 # authorized keys live outside the homes so the tests see clean homes (no ~/.ssh)
 install -d -m 0755 "$DATA/authorized_keys"
 for u in $USERS; do
   printf '%s %s\n' "$KEY_OPTIONS" "$(cat "$SERVICE_KEY.pub")" >"$DATA/authorized_keys/$u.tmp"
+  printf '%s %s\n' "$SHELL_KEY_OPTIONS" "$(cat "$SHELL_KEY.pub")" >>"$DATA/authorized_keys/$u.tmp"
   chmod 0644 "$DATA/authorized_keys/$u.tmp"; mv -f "$DATA/authorized_keys/$u.tmp" "$DATA/authorized_keys/$u"
 done
 
@@ -154,5 +161,10 @@ for u in $USERS; do
     { printf '%s\n' "$out" >&2; die "sftp as $u failed"; }
 done
 log "sftp as $allow_users works"
+for u in $USERS; do
+  out=$(ssh -q -i "$SHELL_KEY" -p "$PORT" -o BatchMode=yes -o IdentitiesOnly=yes -o UserKnownHostsFile="$known_hosts" \
+    -o StrictHostKeyChecking=yes "$u@$HOST" id -un 2>&1) && [ "$out" = "$u" ] || { printf '%s\n' "$out" >&2; die "shell as $u failed"; }
+done
+log "shell as $allow_users works (web shell key)"
 fingerprint=$(ssh-keygen -l -E sha256 -f "$HOST_KEY.pub" | awk '{print $2}')
-echo "export STARLIGHT_TEST_SSH_HOST=$HOST STARLIGHT_TEST_SSH_PORT=$PORT STARLIGHT_TEST_SSH_KEY=$SERVICE_KEY STARLIGHT_TEST_SSH_HOSTKEY_SHA256=$fingerprint"
+echo "export STARLIGHT_TEST_SSH_HOST=$HOST STARLIGHT_TEST_SSH_PORT=$PORT STARLIGHT_TEST_SSH_KEY=$SERVICE_KEY STARLIGHT_TEST_SSH_HOSTKEY_SHA256=$fingerprint STARLIGHT_TEST_SSH_SHELL_KEY=$SHELL_KEY"

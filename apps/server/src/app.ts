@@ -18,16 +18,26 @@ import { swaggerPlugin } from './plugins/swagger';
 import websocket from '@fastify/websocket';
 import { createBindingModule } from './modules/binding/binding.module';
 import { createClustersModule } from './modules/clusters/clusters.module';
+import { defaultClusterName } from './modules/clusters/clusters.service';
+import { createQuotasModule } from './modules/quotas/quotas.module';
 import { createDemoSeed } from './modules/demo/demo-seed.service';
 import { createIdentityModule } from './modules/identity/identity.module';
+import { createProfileModule } from './modules/profile/profile.module';
 import { createJobsModule } from './modules/jobs/jobs.module';
 import { createMessagesModule } from './modules/messages/messages.module';
+import { createLabelsModule } from './modules/labels/labels.module';
+import { seedDemoLinkSettings } from './modules/labels/demo-links';
 import { createMonitorModule } from './modules/monitor/monitor.module';
 import { createSchedulerModule } from './modules/scheduler/scheduler.module';
 import { createSystemModule } from './modules/system/system.module';
 import { createStorageModule } from './modules/storage/storage.module';
+import { createStorageAccount } from './modules/storage/storage-account';
+import { createClusterStorageModule } from './modules/cluster-storage/cluster-storage.module';
 import { createVerificationModule } from './modules/verification/verification.module';
+import { createWebSshModule } from './modules/webssh/webssh.module';
 import { createAuditModule } from './modules/audit/audit.module';
+import { impersonationAuditPlugin } from './modules/audit/impersonation-audit.plugin';
+import { createSsoModule } from './modules/sso/sso.module';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
@@ -77,6 +87,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     log: (error, context) => app.log.warn({ err: error }, context),
     now: deps.now,
   });
+  // the user's own account; built before identity, whose login consults its sign-in rules
+  const profile = createProfileModule({
+    db,
+    dataDir: config.dataDir,
+    codes: verification.codes,
+    mail: verification.mail,
+    audit: audit.service,
+    log: (error, context) => app.log.warn({ err: error }, context),
+    now: deps.now,
+  });
   const identity = createIdentityModule({
     db,
     login: config.login,
@@ -84,17 +104,67 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     now: deps.now,
     verification,
     audit: audit.service,
+    loginPolicy: profile.loginPolicy,
+    passwordEncryption: config.passwordEncryption,
+    cloudCookieDomain: config.cloudCookieDomain,
   });
   const messages = createMessagesModule({ db });
+  const labels = createLabelsModule({ db, now: deps.now });
   const system = createSystemModule({ db, kind, version: serverVersion });
   const fileDriver = createLocalFileDriver({ dataDir: config.dataDir });
-  const storage = createStorageModule({ db, driver: fileDriver, findUser: identity.accounts.findUser, settings: config.storage, now: deps.now });
+  const storage = createStorageModule({
+    db,
+    driver: fileDriver,
+    findUser: identity.accounts.findUser,
+    settings: config.storage,
+    // cluster-storage is built below (it needs the clusters); these run only at request time
+    storages: {
+      locate: (actor, fileIdentity, target) => clusterStorage.forStorageModule.locate(actor, fileIdentity, target),
+      driverFor: (storageId) => clusterStorage.forStorageModule.driverFor(storageId),
+      changed: (storageId, account) => clusterStorage.forStorageModule.changed(storageId, account),
+    },
+    now: deps.now,
+  });
   const log = (error: unknown, context: string) => app.log.warn({ err: error }, context);
-  const hpc = createClustersModule({ db, dataDir: config.dataDir, log });
-  const binding = createBindingModule({ db, accounts: identity.accounts, clusters: hpc.clusters, log, now: deps.now });
-  const jobs = createJobsModule({ db, clusters: hpc.clusters, partitions: hpc.partitions, binding: binding.service, accounts: identity.accounts, log });
-  const monitor = createMonitorModule({ clusters: hpc.clusters, jobs: jobs.service });
+  const hpc = createClustersModule({ db, dataDir: config.dataDir, findUserId: identity.accounts.findUserId, log });
+  const clusterStorage = createClusterStorageModule({
+    db,
+    dataDir: config.dataDir,
+    clusters: hpc.clusters,
+    partitions: hpc.partitions,
+    identityOf: createStorageAccount(identity.accounts.findUser),
+    log,
+    now: deps.now,
+  });
+  app.addHook('onClose', () => clusterStorage.drivers.close());
+  // binding is built first; a new binding's grants are applied by the quotas module (built next)
+  const binding = createBindingModule({ db, accounts: identity.accounts, clusters: hpc.clusters, log, now: deps.now, onBound: (userId) => quotas.sync.syncUser(userId).then(() => undefined) });
+  const quotas = createQuotasModule({ db, clusters: hpc.clusters, partitions: hpc.partitions, log, now: deps.now, audit: audit.service });
+  const webssh = createWebSshModule({ db, clusters: hpc.clusters, policies: hpc.networkPolicies, accountOf: binding.service.accountOf, audit: audit.service });
+  const jobs = createJobsModule({
+    db,
+    clusters: hpc.clusters,
+    partitions: hpc.partitions,
+    binding: binding.service,
+    accounts: identity.accounts,
+    log,
+    // monitor is built next; the sync reports only at request time
+    onJobsSeen: (cluster, seen) => monitor.events.jobsSeen(cluster, seen),
+  });
+  const monitor = createMonitorModule({ db, clusters: hpc.clusters, jobs: jobs.service, audit: audit.service, settings: config.monitor, log, now: deps.now });
   const scheduler = createSchedulerModule({ db, auth: identity.auth, now: deps.now });
+  const sso = await createSsoModule({
+    db,
+    publicUrl: config.publicUrl,
+    basePath: config.basePath,
+    domain: config.ssoDomain,
+    trustProxy: config.trustProxy !== false,
+    accounts: identity.accounts,
+    auth: identity.auth,
+    audit: audit.service,
+    now: deps.now,
+    log,
+  });
   app.addHook('onClose', () => hpc.drivers.close());
 
   await app.register(requestLogPlugin);
@@ -105,6 +175,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     schedulerPrefix: `${config.basePath}/scheduler/`,
   });
   await app.register(permissionsPlugin);
+  await app.register(impersonationAuditPlugin, { audit: audit.service, switchPath: `${config.basePath}/keystone/short_term_token/change_user` });
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin, { basePath: config.basePath, version: serverVersion });
   await app.register(metricsPlugin);
@@ -114,17 +185,23 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   const prefix = config.basePath;
   await app.register(identity.routes, { prefix });
+  await app.register(profile.routes, { prefix });
   await app.register(verification.routes, { prefix, captcha: verification.captcha, outbox: verification.outbox });
   await app.register(audit.routes, { prefix, audit: audit.service });
   await app.register(messages.routes, { prefix, messages: messages.service });
+  await app.register(labels.routes, { prefix, labels: labels.service });
   await app.register(system.routes, { prefix, system: system.service });
   await app.register(storage.routes, { prefix });
   app.addHook('onClose', () => fileDriver.close());
   await app.register(hpc.routes, { prefix, clusters: hpc.clusters, partitions: hpc.partitions });
+  await app.register(clusterStorage.routes, { prefix });
   await app.register(binding.routes, { prefix, binding: binding.service });
+  await app.register(quotas.routes, { prefix });
+  await app.register(webssh.routes, { prefix });
   await app.register(jobs.routes, { prefix, jobs: jobs.service, submit: jobs.submit });
-  await app.register(monitor.routes, { prefix, monitor: monitor.service });
+  await app.register(monitor.routes, { prefix });
   await app.register(scheduler.routes, { prefix, tokens: scheduler.tokens });
+  await app.register(sso.routes, { prefix });
 
   const url = `http://${config.host}:${config.port}`;
   const { admin } = await identity.bootstrap.run();
@@ -133,9 +210,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   if (config.demo) {
     const demo = await createDemoSeed({ accounts: identity.accounts, messages: messages.service, now: deps.now }).seed(config.demoPassword);
     if (demo.created.length > 0) announce(demoAnnouncement(url, demo));
+    await seedDemoLinkSettings(labels.service);
   }
+  const freshInstall = (await hpc.clusters.allRows()).length === 0;
   await hpc.clusters.ensureDefault();
+  await clusterStorage.ensureDefault();
+  if (freshInstall) await quotas.grantDefaultCluster(defaultClusterName);
   await binding.service.reconcile();
+  const poller = monitor.startPolling();
+  app.addHook('onClose', () => poller.stop());
   return app;
 }
 

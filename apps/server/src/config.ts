@@ -53,6 +53,13 @@ export const settingsSchema = z
     LOGIN_MAX_FAILURES: int().pipe(z.number().min(1)).default(5),
     LOGIN_MAX_IP_FAILURES: int().pipe(z.number().min(1)).default(20),
     LOGIN_FAILURE_WINDOW_S: int().pipe(z.number().min(1)).default(900),
+    /** Failed logins for one account (and from one address) after which a login must carry a solved captcha (555 until then). */
+    LOGIN_CAPTCHA_AFTER: int().pipe(z.number().min(1)).default(3),
+    LOGIN_CAPTCHA_AFTER_IP: int().pipe(z.number().min(1)).default(10),
+    /** SEC30: password fields arrive AES-256-GCM encrypted (spec §5); must match the web build's VITE_STARLIGHT_PASSWORD_ENCRYPTION. */
+    PASSWORD_ENCRYPTION: z.enum(['none', 'SEC30']).default('none'),
+    /** The cloud side's cookie domain (e.g. .cloud.example.com) for POST /keystone/cloud/token; unset: the cloud calls are no-ops. */
+    CLOUD_COOKIE_DOMAIN: z.string().regex(/^\.?[a-z0-9.-]+$/i, 'must be a domain like .example.com').optional(),
     TRUST_PROXY: trustProxy().default(false),
     /** One upload's limit in bytes (PUT /storage/upload and upload sessions); unset: unlimited. */
     UPLOAD_MAX_BYTES: int().pipe(z.number().min(1)).optional(),
@@ -66,8 +73,19 @@ export const settingsSchema = z
     /** Verification codes per e-mail/phone, and per client address, within an hour (1429 above). */
     CODE_MAX_PER_ADDRESS: int().pipe(z.number().min(1)).default(5),
     CODE_MAX_PER_IP: int().pipe(z.number().min(1)).default(20),
+    /** The console's public origin (https://console.example.com): the OpenID provider's issuer is <PUBLIC_URL><BASE_PATH>. Default http://HOST:PORT. */
+    PUBLIC_URL: z.string().regex(/^https?:\/\/[^/?#]+$/, 'must be an http(s) origin without a path, e.g. https://console.example.com').optional(),
+    /** The provider's domain (spec §2, §5): single sign-on serves sites on it and its subdomains. Default: the registrable domain of PUBLIC_URL. */
+    SSO_DOMAIN: z.string().regex(/^[a-z0-9.-]+$/i, 'must be a host name such as example.com').optional(),
     /** TEST ONLY: every captcha's answer is this text. Ignored unless ENV is test (the e2e server sets it). */
     CAPTCHA_FIXED_ANSWER: z.string().min(1).max(20).optional(),
+    /** Node metrics of clusters without their own metrics setting whose driver is `local` (this host): a Prometheus URL. */
+    PROMETHEUS_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+    /** How such a node's series are found: label and value (`{node}` = the scheduler's node name). */
+    PROMETHEUS_NODE_LABEL: z.string().regex(/^[a-zA-Z_][a-zA-Z0-9_]*$/, 'must be a Prometheus label name').default('instance'),
+    PROMETHEUS_NODE_TEMPLATE: z.string().min(1).max(200).regex(/^[^"\\]*$/, 'no quotes or backslashes').default('{node}:9100'),
+    /** Node states are polled this often for the events log (0: only when a page reads them); default 60, 0 when ENV is test. */
+    MONITOR_POLL_S: int().pipe(z.number().min(0)).optional(),
   })
   .strict();
 
@@ -131,12 +149,29 @@ function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
     initialAdminPassword: s.INITIAL_ADMIN_PASSWORD ?? null,
     demo: s.DEMO,
     demoPassword: s.DEMO_PASSWORD ?? null,
-    login: { maxFailures: s.LOGIN_MAX_FAILURES, maxIpFailures: s.LOGIN_MAX_IP_FAILURES, windowS: s.LOGIN_FAILURE_WINDOW_S },
+    login: {
+      maxFailures: s.LOGIN_MAX_FAILURES,
+      maxIpFailures: s.LOGIN_MAX_IP_FAILURES,
+      windowS: s.LOGIN_FAILURE_WINDOW_S,
+      captchaAfter: s.LOGIN_CAPTCHA_AFTER,
+      captchaAfterIp: s.LOGIN_CAPTCHA_AFTER_IP,
+    },
+    passwordEncryption: s.PASSWORD_ENCRYPTION,
+    cloudCookieDomain: s.CLOUD_COOKIE_DOMAIN ?? null,
     trustProxy: s.TRUST_PROXY,
+    publicUrl: s.PUBLIC_URL ?? `http://${s.HOST.includes(':') ? `[${s.HOST}]` : s.HOST}:${s.PORT}`,
+    ssoDomain: s.SSO_DOMAIN?.toLowerCase() ?? null,
     storage: {
       uploadMaxBytes: s.UPLOAD_MAX_BYTES ?? null,
       uploadSessionTtlS: s.UPLOAD_SESSION_TTL_S,
       tarMaxBytes: s.DOWNLOAD_TAR_MAX_BYTES,
+    },
+    monitor: {
+      prometheusUrl: s.PROMETHEUS_URL ?? null,
+      prometheusNodeLabel: s.PROMETHEUS_NODE_LABEL,
+      prometheusNodeTemplate: s.PROMETHEUS_NODE_TEMPLATE,
+      // test apps come and go by the dozen: they poll only when a test asks for it
+      pollSeconds: s.MONITOR_POLL_S ?? (s.ENV === 'test' ? 0 : 60),
     },
     verification: {
       smtpUrl: s.SMTP_URL ?? null,

@@ -74,10 +74,17 @@ describe.skipIf(reason !== null)('HPC on the real Slurm (slurmrestd + sshd)', { 
       },
     });
     expect(created.code).toBe(200);
+    // a new cluster is nobody's until granted (modules/quotas): demo-lab, every demo user's group, gets both partitions
+    for (const partition of ['debug', 'long']) {
+      const granted = await call(t.app, 'POST', '/kcluster/partition_quota', admin, { cluster_name: 'devcluster', partition_name: partition, group_name: 'demo-lab' });
+      expect(granted.code).toBe(200);
+    }
   });
   afterAll(async () => {
     if (process.env.HPC_DEBUG) for (const line of t?.logs() ?? []) if (Number(line.level) >= 40) console.log(JSON.stringify(line).slice(0, 600));
     for (const id of started) await run('scancel', [id]).catch(() => undefined);
+    // the grant above also gave the demo seed's bound accounts their Slurm associations
+    for (const seeded of ['demo_lab_bound', 'demo_lab_gadmin']) await run('sacctmgr', ['-i', 'delete', 'user', 'where', `name=${seeded}`]).catch(() => undefined);
     if (t) await stopTestApp(t);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });

@@ -1,5 +1,9 @@
 // Fixed only for the throwaway server the e2e run starts on a fresh temp database (see start-server.mjs).
 export const e2ePort = 18_081;
+/** The second server (`start-server.mjs --slurm`): its own database, for the journey on the real Slurm (slurm.spec.ts). */
+export const e2eSlurmPort = 18_082;
+/** The Slurm journey runs only when the real Slurm is there (CI brings it up; scripts/services-up.sh). */
+export const slurmEnabled = !!process.env.SLURMRESTD_URL;
 export const adminPassword = 'E2e-Admin-Pass1';
 export const demoPassword = 'E2e-Demo-Pass1';
 /** The e2e server's captchas all read this (STARLIGHT_CAPTCHA_FIXED_ANSWER, honoured only with STARLIGHT_ENV=test). */

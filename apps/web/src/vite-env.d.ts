@@ -9,6 +9,8 @@ interface ImportMetaEnv {
   readonly VITE_PROVIDER_DOMAIN?: string;
   /** External monitoring dashboard (the /cluster-partition monitoring link and the 'grafana' third route). */
   readonly VITE_MONITOR_URL?: string;
+  /** SEC30: password fields are sent AES-256-GCM encrypted (the server's STARLIGHT_PASSWORD_ENCRYPTION must match). */
+  readonly VITE_STARLIGHT_PASSWORD_ENCRYPTION?: string;
 }
 
 interface ImportMeta {

@@ -10,9 +10,16 @@ export const loginInputSchema = z
   .object({
     name: z.string().trim().min(1, 'email or phone number needed').max(60),
     password: z.string().min(5).max(32),
+    /** A solved one-use captcha (POST /keystone/captcha): required after repeated failures (555 with captcha_required). */
+    captcha_id: z.string().trim().min(1).max(100).optional(),
+    captcha_answer: z.string().trim().min(1).max(20).optional(),
   })
   .strict();
 export type LoginInput = z.infer<typeof loginInputSchema>;
+
+/** The spec of a 555 refusal: whether the next try must carry a solved captcha. */
+export const loginRefusalSchema = z.object({ captcha_required: z.boolean() });
+export type LoginRefusal = z.infer<typeof loginRefusalSchema>;
 
 export const tokenTypeSchema = z.enum(['shortTerm', 'longTerm']);
 export type TokenType = z.infer<typeof tokenTypeSchema>;

@@ -28,6 +28,11 @@ export const clusterSshSettingsSchema = z
     host_key_sha256: z.string().regex(/^(SHA256:)?[A-Za-z0-9+/]{43}=?$/, 'an OpenSSH SHA256 host-key fingerprint'),
     /** The console's service private key, a file on the API server (secret: never sent back). */
     key_file: absolutePath,
+    /**
+     * The web shell's key, a file on the API server (secret). A separate key, so the SFTP key can stay
+     * restricted to sftp-server in authorized_keys; without it no partition of the cluster offers a shell.
+     */
+    shell_key_file: absolutePath.optional(),
   })
   .strict();
 
@@ -62,7 +67,13 @@ export const clusterSettingsSchema = z.object({
   max_time_limit_minutes: z.number().int().nullable(),
   jwt_key_configured: z.boolean(),
   ssh: z
-    .object({ host: z.string(), port: z.number().int(), host_key_sha256: z.string(), key_configured: z.boolean() })
+    .object({
+      host: z.string(),
+      port: z.number().int(),
+      host_key_sha256: z.string(),
+      key_configured: z.boolean(),
+      shell_key_configured: z.boolean().default(false),
+    })
     .nullable(),
 });
 export type ClusterSettings = z.infer<typeof clusterSettingsSchema>;
@@ -90,9 +101,23 @@ export const clusterCreateInputSchema = z
   .strict();
 export type ClusterCreateInput = z.infer<typeof clusterCreateInputSchema>;
 
-/** `settings` replaces the stored settings whole (a secret left out is removed). */
+/**
+ * Settings as an edit sends them: like clusterSettingsInputSchema, but the secrets (never shown to the
+ * browser) may be left out to keep the stored ones; `null` removes one.
+ */
+export const clusterSettingsPatchSchema = clusterSettingsInputSchema.extend({
+  jwt_key_file: absolutePath.nullable().optional(),
+  ssh: clusterSshSettingsSchema
+    .extend({ key_file: absolutePath.optional(), shell_key_file: absolutePath.nullable().optional() })
+    .strict()
+    .nullable()
+    .optional(),
+});
+export type ClusterSettingsPatch = z.infer<typeof clusterSettingsPatchSchema>;
+
+/** `settings` replaces the stored settings whole, except secrets left out, which are kept. */
 export const clusterPatchInputSchema = z
-  .object({ enabled: z.boolean().optional(), settings: clusterSettingsInputSchema.optional() })
+  .object({ enabled: z.boolean().optional(), settings: clusterSettingsPatchSchema.optional() })
   .strict();
 export type ClusterPatchInput = z.infer<typeof clusterPatchInputSchema>;
 

@@ -40,6 +40,8 @@ const gatedBySpec: Record<string, string[][]> = {
   '/user-center/mall-points-manage': [B],
   '/user-center/shop': [['online_goods_admin']],
   '/user-center/login-record': [['query_all_user']],
+  // ours (single sign-on admin page, not in the spec's list)
+  '/user-center/oauth-clients': [['query_role']],
   '/image-center/image': [B],
   '/image-center/user-resource': [B, ['dchub-basic-admin']],
   '/image-center/image-label': [B, ['manage_label']],

@@ -118,6 +118,8 @@ export const routeAccessTree: readonly RouteAccess[] = [
       gated('mall-points-manage', 'binded_account'),
       gated('shop', 'online_goods_admin'),
       gated('login-record', 'query_all_user'),
+      // ours (single sign-on, not in the spec's list): third-party sites and external sign-in providers
+      gated('oauth-clients', 'query_role'),
     ],
   },
   {

@@ -13,13 +13,20 @@ import * as audit from './schema/audit';
 import * as hpc from './schema/hpc';
 import * as identity from './schema/identity';
 import * as jobs from './schema/jobs';
+import * as labels from './schema/labels';
 import * as messages from './schema/messages';
+import * as quotas from './schema/quotas';
+import * as monitor from './schema/monitor';
+import * as profile from './schema/profile';
 import * as storage from './schema/storage';
+import * as clusterStorage from './schema/cluster-storage';
+import * as clusterAccess from './schema/cluster-access';
 import * as system from './schema/system';
 import * as verification from './schema/verification';
+import * as sso from './schema/sso';
 import * as relations from './relations';
 
-export const schema = { ...identity, ...messages, ...system, ...hpc, ...jobs, ...storage, ...verification, ...audit, ...relations };
+export const schema = { ...identity, ...messages, ...system, ...hpc, ...jobs, ...storage, ...clusterStorage, ...clusterAccess, ...verification, ...audit, ...labels, ...profile, ...sso, ...monitor, ...quotas, ...relations };
 export type Schema = typeof schema;
 
 /** The query builder both drivers share; repos take this, never a driver-specific type. */

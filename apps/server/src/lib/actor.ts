@@ -9,4 +9,6 @@ export interface Actor {
   permissions: readonly PermissionKey[];
   sessionId: number;
   tokenType: TokenType;
+  /** The real user behind a switched-to session (spec §4 account switching); absent otherwise. */
+  impersonator?: { userId: number; userName: string } | null;
 }

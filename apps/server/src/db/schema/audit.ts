@@ -15,6 +15,10 @@ export const auditEvents = pgTable(
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
     detail: text('detail').notNull().default(''),
+    /** Whom or what the action was done to (a user, group, role …), e.g. `user:alice`. */
+    target: text('target').notNull().default(''),
+    /** The real user when the action was made in a switched-to session (spec §4). */
+    impersonatorName: text('impersonator_name').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_events_user_idx').on(t.userId, t.action, t.createdAt.desc()), index('audit_events_created_idx').on(t.createdAt.desc())],

@@ -92,9 +92,47 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     ip: text('ip').notNull().default(''),
     userAgent: text('user_agent').notNull().default(''),
+    /** Set on a switched-to session (spec §4): the real user behind it, recorded with every request. */
+    impersonatorUserId: integer('impersonator_user_id').references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId),
     check('sessions_token_type_check', sql`${t.tokenType} in ('shortTerm', 'longTerm')`),
   ],
+);
+
+/** A community groups several groups; its administrators hold community_3rd_admin through it. */
+export const communities = pgTable('communities', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+/** A group belongs to at most one community. */
+export const communityGroups = pgTable(
+  'community_groups',
+  {
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id')
+      .notNull()
+      .unique()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.groupId] })],
+);
+
+export const communityAdmins = pgTable(
+  'community_admins',
+  {
+    communityId: integer('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.communityId, t.userId] }), index('community_admins_user_idx').on(t.userId)],
 );

@@ -1,5 +1,6 @@
 import { bigint, boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './identity';
+import { storages } from './cluster-storage';
 
 /**
  * A chunked upload in progress (the storage issue's resumable uploads). Kept in the database, not in
@@ -26,6 +27,8 @@ export const uploadSessions = pgTable(
     /** Verified chunk indexes; appended atomically, so parallel chunks on several instances never lose one. */
     received: integer('received').array().notNull().default([]),
     partId: text('part_id').notNull(),
+    /** The storage the upload writes to (cluster-storage); null: the default storage. */
+    storageId: integer('storage_id').references(() => storages.id, { onDelete: 'cascade' }),
     /** open → completing → completed | failed; open → aborted. */
     state: text('state').notNull().default('open'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

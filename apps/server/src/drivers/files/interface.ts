@@ -56,6 +56,19 @@ export interface DirPage {
   offset: number;
 }
 
+/**
+ * A directory read once, filtered and sorted, to cut pages from later (the storage module's listing
+ * cache). `page` re-resolves the directory first and answers null when it is no longer the one that
+ * was read (its real path or mtime changed, or it is gone): the caller then reads it again.
+ */
+export interface DirSnapshot {
+  total: number;
+  /** The directory's mtime (ms), taken before it was read. */
+  mtime: number;
+  /** The entries at offset..offset+limit, stat-ed now; null when the snapshot is stale. */
+  page(offset: number, limit: number): Promise<FileEntry[] | null>;
+}
+
 /** Inclusive byte positions, as in an HTTP Range header (`bytes=start-end`). */
 export interface ByteRange {
   start: number;
@@ -89,6 +102,8 @@ export interface FileDriver {
   homePath(identity: FileIdentity): Promise<string>;
   /** One page of a directory, sorted and filtered on the server. 11502 missing, 1201 not readable. */
   listDir(identity: FileIdentity, dir: string, options?: ListOptions): Promise<DirPage>;
+  /** The whole directory sorted and filtered as `listDir` would (offset and limit ignored), for paging later. */
+  snapshotDir(identity: FileIdentity, dir: string, options?: ListOptions): Promise<DirSnapshot>;
   /** The entry at `path`, symbolic links followed (inside the home only). */
   stat(identity: FileIdentity, path: string): Promise<FileEntry>;
   /** A regular file's bytes, optionally a range. The stream holds the connection until it ends or is destroyed. */

@@ -150,6 +150,11 @@ export interface EnsureAccountOptions {
   chargeAccount?: string;
 }
 
+export interface PartitionAccess {
+  chargeAccount: string;
+  partitions: readonly string[];
+}
+
 export interface SchedulerDriver {
   readonly kind: 'local' | 'slurm';
   submitJob(identity: SchedulerIdentity, input: SubmitJobInput): Promise<SubmitJobResult>;
@@ -169,5 +174,12 @@ export interface SchedulerDriver {
    * the caller proved control of the account.
    */
   ensureUserAccount(account: string, options?: EnsureAccountOptions): Promise<void>;
+  /**
+   * Only where the cluster itself enforces partition access (slurm): as the admin identity, makes the
+   * account's associations under `chargeAccount` exactly one per partition in `partitions` (adding the
+   * missing ones, removing the others and the partition-less one, which would open every partition).
+   * Drivers without it (local) leave the console's own check as the only one.
+   */
+  setPartitionAccess?(account: string, access: PartitionAccess): Promise<void>;
   close(): Promise<void>;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditEvents } from '../../db/schema/audit';
 
@@ -18,7 +18,36 @@ export function createAuditRepo(db: Database) {
       ]);
       return { list, total: total?.n ?? 0 };
     },
+
+    /** The admin audit page: newest first, every filter optional. */
+    async search(filters: AuditSearch, limit: number, offset: number) {
+      const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+      const conditions: (SQL | undefined)[] = [
+        filters.actor ? or(ilike(auditEvents.userName, like(filters.actor)), ilike(auditEvents.impersonatorName, like(filters.actor))) : undefined,
+        filters.target ? ilike(auditEvents.target, like(filters.target)) : undefined,
+        filters.action ? eq(auditEvents.action, filters.action) : undefined,
+        filters.result ? eq(auditEvents.result, filters.result) : undefined,
+        filters.from ? gte(auditEvents.createdAt, filters.from) : undefined,
+        filters.to ? lte(auditEvents.createdAt, filters.to) : undefined,
+      ];
+      const where = and(...conditions);
+      const [list, [total]] = await Promise.all([
+        db.select().from(auditEvents).where(where).orderBy(desc(auditEvents.createdAt), desc(auditEvents.id)).limit(limit).offset(offset),
+        db.select({ n: count() }).from(auditEvents).where(where),
+      ]);
+      return { list, total: total?.n ?? 0 };
+    },
   };
+}
+
+export interface AuditSearch {
+  /** Part of the actor's name (or of the real user's behind a switched session). */
+  actor?: string | undefined;
+  target?: string | undefined;
+  action?: string | undefined;
+  result?: 'ok' | 'failed' | undefined;
+  from?: Date | undefined;
+  to?: Date | undefined;
 }
 
 export type AuditRepo = ReturnType<typeof createAuditRepo>;

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { loginRecordListSchema, loginRecordQuerySchema } from '@starlight/contract/audit';
+import { auditEventListSchema, auditQuerySchema } from '@starlight/contract/admin';
 import { ok, replies } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import type { AuditService } from './audit.service';
@@ -18,5 +19,19 @@ export const auditRoutes: FastifyPluginAsyncZod<{ audit: AuditService }> = async
       },
     },
     async (request) => ok(request.id, 'login_record', await audit.loginRecords(actorOf(request), request.query)),
+  );
+
+  app.get(
+    '/audit/events',
+    {
+      config: { perms: ['query_all_audit'] },
+      schema: {
+        tags: ['audit'],
+        summary: 'The audit log (actor, target, action, result, time range), newest first',
+        querystring: auditQuerySchema,
+        response: replies(auditEventListSchema),
+      },
+    },
+    async (request) => ok(request.id, 'audit_event', await audit.events(request.query)),
   );
 };

@@ -1,5 +1,7 @@
 import type { z } from 'zod';
 import type { AuditAction, LoginRecord, loginRecordQuerySchema } from '@starlight/contract/audit';
+import type { AuditEventRecord, auditQuerySchema } from '@starlight/contract/admin';
+import type { List } from '@starlight/contract/envelope';
 import { hasAnyPermission } from '@starlight/contract/permissions';
 import type { Actor } from '../../lib/actor';
 import { forbidden, notFound } from '../../lib/app-error';
@@ -13,6 +15,10 @@ export interface AuditEvent {
   ip: string;
   userAgent: string;
   detail?: string;
+  /** Whom the action was done to, e.g. `user:alice`, `role:auditors`. */
+  target?: string;
+  /** The real user when the actor is a switched-to session (spec §4). */
+  impersonatorName?: string;
 }
 
 type LoginRecordQuery = z.output<typeof loginRecordQuerySchema>;
@@ -37,6 +43,37 @@ export function createAuditService({ repo, now, findUserId, log }: AuditDeps) {
       } catch (error) {
         log(error, `audit: recording ${event.action} failed`);
       }
+    },
+
+    /** The admin audit page (/audit/audit-admin): who did what to whom, when, from where, with which result. */
+    async events(query: z.output<typeof auditQuerySchema>): Promise<List<AuditEventRecord>> {
+      const { list, total } = await repo.search(
+        {
+          actor: query.field_lk_user_name,
+          target: query.field_lk_target,
+          action: query.field_eq_action,
+          result: query.field_eq_result,
+          from: query.start_time ? new Date(query.start_time) : undefined,
+          to: query.end_time ? new Date(query.end_time) : undefined,
+        },
+        query.page_size,
+        (query.page - 1) * query.page_size,
+      );
+      return {
+        list: list.map((row) => ({
+          id: row.id,
+          action: row.action,
+          result: row.result,
+          user_name: row.userName,
+          impersonator_name: row.impersonatorName,
+          target: row.target,
+          ip: row.ip,
+          user_agent: row.userAgent,
+          detail: row.detail,
+          created_at: row.createdAt.toISOString(),
+        })),
+        total,
+      };
     },
 
     /** The caller's login records, or (with query_all_user) another user's. */

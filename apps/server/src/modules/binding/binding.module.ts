@@ -11,10 +11,11 @@ export interface BindingModuleDeps {
   clusters: ClustersService;
   log?: (error: unknown, context: string) => void;
   now?: () => Date;
+  onBound?: (userId: number) => Promise<void>;
 }
 
-export function createBindingModule({ db, accounts, clusters, log, now }: BindingModuleDeps) {
-  const service = createBindingService({ repo: createBindingRepo(db), accounts, clusters, log, now });
+export function createBindingModule({ db, accounts, clusters, log, now, onBound }: BindingModuleDeps) {
+  const service = createBindingService({ repo: createBindingRepo(db), accounts, clusters, log, now, onBound });
   return { service, routes: bindingRoutes };
 }
 

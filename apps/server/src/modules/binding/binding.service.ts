@@ -17,6 +17,8 @@ export interface BindingDeps {
   now?: () => Date;
   /** How long a handshake uuid stays usable. */
   uuidTtlMs?: number;
+  /** Told of each new binding (the quotas module gives the account its grants' Slurm associations). */
+  onBound?: (userId: number) => Promise<void>;
 }
 
 /** Failure replies carry one of the spec's two texts first, so the browser shows them as errors (spec §8). */
@@ -30,7 +32,15 @@ const uuidProblem = (detail: string) => `${bindReplies.uuidExists}: ${detail}`;
  * created for the user. Then the account is made usable on every enabled cluster (home or Slurm
  * association), and only then is the uuid spent and the binding written.
  */
-export function createBindingService({ repo, accounts, clusters, log = () => undefined, now = () => new Date(), uuidTtlMs = 15 * 60_000 }: BindingDeps) {
+export function createBindingService({
+  repo,
+  accounts,
+  clusters,
+  log = () => undefined,
+  now = () => new Date(),
+  uuidTtlMs = 15 * 60_000,
+  onBound = async () => undefined,
+}: BindingDeps) {
   /** Null when proven (or nothing to prove), else the reason. */
   async function proveControl(account: string, uuid: string): Promise<string | null> {
     const slurm = (await clusters.enabledHpcRows()).filter((c) => c.driver === 'slurm');
@@ -94,6 +104,8 @@ export function createBindingService({ repo, accounts, clusters, log = () => und
         await repo.removeByUser(actor.userId);
         return uuidProblem(`${account} is bound to another user`);
       }
+      // the binding stands either way; a cluster that could not be told is logged
+      await onBound(actor.userId).catch((error: unknown) => log(error, `applying the grants of ${account}`));
       return bindReplies.bound;
     },
 

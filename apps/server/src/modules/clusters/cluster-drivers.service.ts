@@ -4,6 +4,8 @@ import { createLocalFileDriver } from '../../drivers/files/local/local-driver';
 import { createSshFileDriver } from '../../drivers/files/ssh/ssh-driver';
 import { createScheduler } from '../../drivers/scheduler/create-scheduler';
 import type { SchedulerDriver } from '../../drivers/scheduler/interface';
+import type { KubernetesDriver } from '../../drivers/kubernetes/interface';
+import { createUnavailableKubernetesDriver } from '../../drivers/kubernetes/unavailable';
 import type { LocalJobStore } from '../../drivers/scheduler/local/job-store';
 import { AppError } from '../../lib/app-error';
 import { kubernetesUnsupported, readSettings, toSchedulerConfig, toSshConfig } from './cluster-settings';
@@ -77,6 +79,13 @@ export function createClusterDrivers({ dataDir, localStore, onError }: ClusterDr
         },
         async (driver) => driver?.close(),
       );
+    },
+
+    /** A k8s cluster's driver (for now the stub that answers 1502); 1400 for an HPC cluster. */
+    kubernetes(cluster: ClusterRow): KubernetesDriver {
+      if (cluster.driver !== 'k8s')
+        throw new AppError(Code.invalidInput, `cluster ${cluster.name} is not a kubernetes cluster`, { fields: [{ path: 'params', message: 'not a kubernetes cluster' }] });
+      return createUnavailableKubernetesDriver(cluster.name);
     },
 
     /** A deleted cluster's drivers are closed now rather than at app close. */

@@ -5,6 +5,7 @@ import {
   type ClusterDriver,
   type ClusterSettings,
   type ClusterSettingsInput,
+  type ClusterSettingsPatch,
 } from '@starlight/contract/hpc';
 import type { SchedulerConfig } from '../../drivers/scheduler/create-scheduler';
 import type { SshFileDriverConfig } from '../../drivers/files/ssh/ssh-options';
@@ -29,7 +30,7 @@ export function publicSettings(settings: ClusterSettingsInput): ClusterSettings 
     max_time_limit_minutes: settings.max_time_limit_minutes ?? null,
     jwt_key_configured: settings.jwt_key_file !== undefined,
     ssh: settings.ssh
-      ? { host: settings.ssh.host, port: settings.ssh.port, host_key_sha256: settings.ssh.host_key_sha256, key_configured: true }
+      ? { host: settings.ssh.host, port: settings.ssh.port, host_key_sha256: settings.ssh.host_key_sha256, key_configured: true, shell_key_configured: settings.ssh.shell_key_file !== undefined }
       : null,
   };
 }
@@ -74,4 +75,23 @@ export async function toSshConfig(name: string, settings: ClusterSettingsInput):
     throw new AppError(Code.upstreamDown, `cluster ${name}: the SSH service key file cannot be read`);
   }
   return { host: settings.ssh.host, port: settings.ssh.port, hostKeySha256: settings.ssh.host_key_sha256, privateKey, idleMs: 30_000 };
+}
+
+/**
+ * An edit's settings over the stored ones: everything is replaced, except the secrets the browser never
+ * saw: left out, the stored file is kept; null removes it. 1400 names a secret that is needed and missing.
+ */
+export function mergeSecrets(stored: ClusterSettingsInput, patch: ClusterSettingsPatch): ClusterSettingsInput {
+  const { jwt_key_file, ssh, ...rest } = patch;
+  const merged: ClusterSettingsInput = { ...rest };
+  const jwt = jwt_key_file === undefined ? stored.jwt_key_file : (jwt_key_file ?? undefined);
+  if (jwt !== undefined) merged.jwt_key_file = jwt;
+  if (ssh) {
+    const keyFile = ssh.key_file ?? stored.ssh?.key_file;
+    if (!keyFile)
+      throw new AppError(Code.invalidInput, 'settings.ssh.key_file is required', { fields: [{ path: 'body.settings.ssh.key_file', message: 'required' }] });
+    const shell = ssh.shell_key_file === undefined ? stored.ssh?.shell_key_file : (ssh.shell_key_file ?? undefined);
+    merged.ssh = { host: ssh.host, port: ssh.port, host_key_sha256: ssh.host_key_sha256, key_file: keyFile, ...(shell ? { shell_key_file: shell } : {}) };
+  }
+  return merged;
 }

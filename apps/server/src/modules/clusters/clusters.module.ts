@@ -1,24 +1,37 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import { clusterAccessRoutes } from './cluster-access.routes';
 import { createClusterDrivers } from './cluster-drivers.service';
+import { createClusterLiveService } from './cluster-live.service';
 import { createClustersRepo } from './clusters.repo';
 import { clustersRoutes } from './clusters.routes';
-import { createClustersService } from './clusters.service';
+import { createClustersService, type ClustersService } from './clusters.service';
 import { createLocalJobsRepo } from './local-jobs.repo';
-import { createPartitionsService } from './partitions.service';
+import { createNetworkPolicyRepo } from './network-policy.repo';
+import { createNetworkPolicyService } from './network-policy.service';
+import { createPartitionsService, type PartitionsService } from './partitions.service';
 
 export interface ClustersModuleDeps {
   db: Database;
   dataDir: string;
+  /** User name → id (identity's accounts service), for network policies. */
+  findUserId: (userName: string) => Promise<number | null>;
   log?: (error: unknown, context: string) => void;
 }
 
-/** Clusters, partitions and the per-cluster drivers; app.ts closes `drivers` when the app closes. */
-export function createClustersModule({ db, dataDir, log }: ClustersModuleDeps) {
+/** Clusters, partitions, live views, network policies and the per-cluster drivers; app.ts closes `drivers` when the app closes. */
+export function createClustersModule({ db, dataDir, findUserId, log }: ClustersModuleDeps) {
   const repo = createClustersRepo(db);
   const drivers = createClusterDrivers({ dataDir, localStore: createLocalJobsRepo(db), onError: log });
   const clusters = createClustersService({ repo, drivers });
   const partitions = createPartitionsService({ repo, clusters, log });
-  return { clusters, partitions, drivers, routes: clustersRoutes };
+  const live = createClusterLiveService({ clusters, partitions, log });
+  const networkPolicies = createNetworkPolicyService({ repo: createNetworkPolicyRepo(db), clusters, findUserId });
+  const routes: FastifyPluginAsyncZod<{ clusters: ClustersService; partitions: PartitionsService }> = async (app, options) => {
+    await app.register(clustersRoutes, { clusters: options.clusters, partitions: options.partitions });
+    await app.register(clusterAccessRoutes, { live, policies: networkPolicies });
+  };
+  return { clusters, partitions, live, networkPolicies, drivers, routes };
 }
 
 export type ClustersModule = ReturnType<typeof createClustersModule>;

@@ -98,11 +98,11 @@ export const clustersRoutes: FastifyPluginAsyncZod<{ clusters: ClustersService; 
   app.get(
     '/kcluster/user/available/partitions',
     { config: { perms: boundUsers }, schema: { tags, summary: 'Partitions the caller may use (private ones left out, spec §5)', querystring: availablePartitionsQuerySchema, response: replies(z.array(availablePartitionSchema)) } },
-    async (request) => ok(request.id, 'partition', await partitions.availablePartitions()),
+    async (request) => ok(request.id, 'partition', await partitions.availablePartitions(actorOf(request))),
   );
   app.get(
     '/kcluster/user/available/clusters',
     { config: { perms: boundUsers }, schema: { tags, summary: 'Clusters the caller may use', response: replies(z.array(availableClusterSchema)) } },
-    async (request) => ok(request.id, 'cluster', await partitions.availableClusters()),
+    async (request) => ok(request.id, 'cluster', await partitions.availableClusters(actorOf(request))),
   );
 };

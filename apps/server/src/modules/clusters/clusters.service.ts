@@ -2,7 +2,7 @@ import { Code } from '@starlight/contract/codes';
 import type { List } from '@starlight/contract/envelope';
 import type { Cluster, ClusterCreateInput, ClusterListQuery, ClusterPatchInput } from '@starlight/contract/hpc';
 import { AppError, notFound } from '../../lib/app-error';
-import { checkSettingsFor, publicSettings, readSettings } from './cluster-settings';
+import { checkSettingsFor, mergeSecrets, publicSettings, readSettings } from './cluster-settings';
 import type { ClusterDrivers } from './cluster-drivers.service';
 import type { ClusterRow, ClustersRepo } from './clusters.repo';
 
@@ -67,8 +67,9 @@ export function createClustersService({ repo, drivers }: { repo: ClustersRepo; d
 
     async update(id: number, patch: ClusterPatchInput): Promise<Cluster> {
       const row = await rowOf(id);
-      if (patch.settings) checkSettingsFor(row.driver, patch.settings);
-      const updated = await repo.update(id, { enabled: patch.enabled, settings: patch.settings });
+      const settings = patch.settings ? mergeSecrets(readSettings(row.name, row.settings), patch.settings) : undefined;
+      if (settings) checkSettingsFor(row.driver, settings);
+      const updated = await repo.update(id, { enabled: patch.enabled, settings });
       if (!updated) throw notFound('cluster');
       return toCluster(updated);
     },
@@ -85,6 +86,10 @@ export function createClustersService({ repo, drivers }: { repo: ClustersRepo; d
     allRows: (): Promise<ClusterRow[]> => repo.all(),
     scheduler: (cluster: ClusterRow) => drivers.scheduler(cluster),
     files: (cluster: ClusterRow) => drivers.files(cluster),
+    kubernetes: (cluster: ClusterRow) => drivers.kubernetes(cluster),
+    partitionRow: (id: number) => repo.partition(id),
+    /** The stored settings, secrets' locations included: for server-side use only, never a reply. */
+    settingsOf: (cluster: ClusterRow) => readSettings(cluster.name, cluster.settings),
   };
 }
 

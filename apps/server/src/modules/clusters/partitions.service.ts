@@ -11,6 +11,7 @@ import {
   type PartitionStatus,
 } from '@starlight/contract/hpc';
 import type { SchedulerPartition } from '../../drivers/scheduler/interface';
+import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import type { ClusterRow, ClustersRepo, PartitionRow } from './clusters.repo';
 import type { ClustersService } from './clusters.service';
@@ -22,6 +23,23 @@ const admin = { kind: 'admin' } as const;
 interface Live {
   at: number;
   partitions: Promise<SchedulerPartition[]>;
+}
+
+/** A partition someone could be given, with its cluster's row. */
+export interface UsableTarget {
+  partition: Partition;
+  cluster: ClusterRow;
+}
+
+/**
+ * Who may use which partition, decided elsewhere (the quotas module's grants). Without one, every bound
+ * user may use every non-private partition (the service on its own, in unit tests).
+ */
+export interface PartitionAccessPolicy {
+  /** The targets of `open` this actor may use. */
+  usableBy(actor: Actor, open: UsableTarget[]): Promise<UsableTarget[]>;
+  /** Throws (1403, or 1400 naming the field) when this submit is outside the actor's limits. */
+  admit(actor: Actor, target: UsableTarget, request: { cpus: number; timeLimitMinutes?: number }): Promise<void>;
 }
 
 export interface PartitionsDeps {
@@ -85,6 +103,14 @@ export function createPartitionsService({ repo, clusters, log = () => undefined,
 
   const available = async (): Promise<Partition[]> =>
     (await merged(await clusters.enabledHpcRows())).filter((p) => p.discovered && !isPrivatePartition(p));
+
+  let policy: PartitionAccessPolicy | null = null;
+  async function open(): Promise<UsableTarget[]> {
+    const rows = await clusters.enabledHpcRows();
+    const list = await available();
+    return list.map((partition) => ({ partition, cluster: rows.find((c) => c.id === partition.cluster_id)! }));
+  }
+  const usableBy = async (actor: Actor | undefined): Promise<UsableTarget[]> => (policy && actor ? policy.usableBy(actor, await open()) : open());
 
   return {
     async list(query: PartitionListQuery): Promise<List<Partition>> {
@@ -150,9 +176,14 @@ export function createPartitionsService({ repo, clusters, log = () => undefined,
       };
     },
 
-    /** Spec §5: enabled clusters' discovered partitions, private ones left out. */
-    async availablePartitions(): Promise<AvailablePartition[]> {
-      return (await available()).map((p) => ({
+    /** Hands availability to the quotas module's grants (app.ts, once, before the first request). */
+    useAccessPolicy(next: PartitionAccessPolicy): void {
+      policy = next;
+    },
+
+    /** Spec §5: enabled clusters' discovered partitions, private ones left out; with a policy, the actor's grants. */
+    async availablePartitions(actor?: Actor): Promise<AvailablePartition[]> {
+      return (await usableBy(actor)).map(({ partition: p }) => ({
         id: p.id,
         cluster_id: p.cluster_id,
         cluster_name: p.cluster_name,
@@ -165,17 +196,23 @@ export function createPartitionsService({ repo, clusters, log = () => undefined,
       }));
     },
 
-    async availableClusters(): Promise<AvailableCluster[]> {
+    /** Enabled clusters; with a policy, an HPC cluster only when the actor may use one of its partitions. */
+    async availableClusters(actor?: Actor): Promise<AvailableCluster[]> {
+      const usableIds = policy && actor ? new Set((await usableBy(actor)).map((u) => u.cluster.id)) : null;
       return (await clusters.allRows())
-        .filter((c) => c.enabled)
+        .filter((c) => c.enabled && (c.kind !== 'hpc' || !usableIds || usableIds.has(c.id)))
         .map((c) => ({ id: c.id, name: c.name, kind: c.kind, driver: c.driver }));
     },
 
     /** For the jobs module: the partitions a bound user may submit to, with their clusters' rows. */
-    async usable(): Promise<{ partition: Partition; cluster: ClusterRow }[]> {
-      const rows = await clusters.enabledHpcRows();
-      const list = await available();
-      return list.map((partition) => ({ partition, cluster: rows.find((c) => c.id === partition.cluster_id)! }));
+    usable: (actor?: Actor): Promise<UsableTarget[]> => usableBy(actor),
+
+    /** Every non-private partition of the enabled HPC clusters, before any grant (the quotas module decides from these). */
+    open,
+
+    /** The policy's limits for one submit (nothing without a policy). */
+    async admit(actor: Actor, target: UsableTarget, request: { cpus: number; timeLimitMinutes?: number }): Promise<void> {
+      if (policy) await policy.admit(actor, target, request);
     },
 
     /** Partitions of a cluster by name, private or not (submit tells "unknown" from "not yours"). */

@@ -2,7 +2,7 @@ import type { PermissionKey } from '@starlight/contract/permissions';
 import { hashPassword } from '../../lib/passwords';
 import type { GroupsRepo } from './groups.repo';
 import type { RolesRepo } from './roles.repo';
-import type { UsersRepo } from './users.repo';
+import type { UserRow, UsersRepo } from './users.repo';
 
 export interface NewAccount {
   userName: string;
@@ -49,6 +49,18 @@ export function createAccountsService({ users, roles, groups }: { users: UsersRe
       return row ? { id: row.id, status: row.status, systemAccount: row.systemAccount } : null;
     },
 
+    /** A user's public profile by id (the OpenID provider's claims, single sign-on); null when absent. */
+    async profileOf(userId: number): Promise<AccountProfile | null> {
+      const row = await users.findWithGroup(userId);
+      return row ? profileOfRow(row.user) : null;
+    },
+
+    /** The user an e-mail belongs to (linking an external sign-in by verified e-mail); null when none. */
+    async profileByEmail(email: string): Promise<AccountProfile | null> {
+      const row = await users.findByLoginName(email.toLowerCase());
+      return row && row.email === email.toLowerCase() ? profileOfRow(row) : null;
+    },
+
     /** Bound (status bit 1 + system_account) or unbound (null); false when the account is another user's. */
     setSystemAccount: (userId: number, systemAccount: string | null) => users.setSystemAccount(userId, systemAccount),
 
@@ -65,3 +77,26 @@ export function createAccountsService({ users, roles, groups }: { users: UsersRe
 }
 
 export type AccountsService = ReturnType<typeof createAccountsService>;
+/** What single sign-on may tell a third-party site about a user. */
+export interface AccountProfile {
+  id: number;
+  userName: string;
+  email: string | null;
+  telephone: string | null;
+  realName: string | null;
+  status: number;
+  disabled: boolean;
+  updatedAt: Date;
+}
+
+const profileOfRow = (row: UserRow): AccountProfile => ({
+  id: row.id,
+  userName: row.userName,
+  email: row.email,
+  telephone: row.telephone,
+  realName: row.realName,
+  status: row.status,
+  disabled: row.disabled,
+  updatedAt: row.updatedAt,
+});
+

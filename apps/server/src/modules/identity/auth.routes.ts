@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { preValidationAsyncHookHandler } from 'fastify';
 import { loginInputSchema, loginResultSchema, tokenKind, type TokenType } from '@starlight/contract/auth';
 import type { FastifyRequest } from 'fastify';
 import { ok, replies } from '../../lib/envelope';
@@ -19,9 +20,12 @@ export interface AuthRoutesOptions {
   audit?: AuditRecorder;
   /** The user a typed login name belongs to, for failed logins (null: no such user). */
   loginSubject?: (name: string) => Promise<{ id: number; userName: string } | null>;
+  /** SEC30 (lib/sec30): decrypts the password fields before the body is validated. */
+  decryptPasswords?: preValidationAsyncHookHandler;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, audit, loginSubject }) => {
+export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { auth, audit, loginSubject, decryptPasswords }) => {
+  if (decryptPasswords) app.addHook('preValidation', decryptPasswords);
   const auditLogin = async (name: string, client: ClientInfo, token: string | null): Promise<void> => {
     if (!audit) return;
     const subject = token ? await auth.resolveToken(token).then((actor) => actor && { id: actor.userId, userName: actor.userName }) : await loginSubject?.(name);

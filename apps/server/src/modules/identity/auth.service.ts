@@ -4,6 +4,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { verifyDummy, verifyPassword } from '../../lib/passwords';
 import { hashToken, newToken } from '../../lib/secrets';
+import type { CaptchaService } from '../verification/captcha.service';
 import type { LoginThrottle } from './login-throttle.service';
 import type { PermissionsService } from './permissions.service';
 import type { SessionsRepo } from './sessions.repo';
@@ -14,27 +15,58 @@ export interface ClientInfo {
   userAgent: string;
 }
 
+/**
+ * A user's own sign-in rules (the profile module's login security), consulted by login. Kept as an
+ * interface here so identity does not depend on the module that implements it.
+ */
+export interface LoginPolicy {
+  rulesFor(userId: number): Promise<{ alwaysCaptcha: boolean; allows: (ip: string) => boolean }>;
+  /** After a successful login: new-address notice, access record use. Never fails the login. */
+  afterLogin(user: { id: number; userName: string; email: string | null }, client: ClientInfo): Promise<void>;
+}
+
 interface AuthDeps {
   users: UsersRepo;
   sessions: SessionsRepo;
   throttle: LoginThrottle;
   permissions: PermissionsService;
   now: () => Date;
+  /** Verifies the captcha a login must carry after repeated failures; without it none is ever demanded. */
+  captcha?: Pick<CaptchaService, 'verify'> | undefined;
+  policy?: LoginPolicy | undefined;
 }
+
+/** What a login refusal says; `captcha_required` tells the form to show the captcha. */
+export const captchaNeededInfo = 'please complete the human verification';
+export const networkRefusedDetail = 'source address not in the allowed networks';
+
+const refused = (info: string, captchaRequired: boolean) => new AppError(Code.loginRefused, info, captchaRequired ? { captcha_required: true } : null);
 
 /** One answer for an unknown user, a wrong password and a disabled account. */
 export const loginRefusedInfo = 'incorrect user name or password';
 
-export function createAuthService({ users, sessions, throttle, permissions, now }: AuthDeps) {
+export function createAuthService({ users, sessions, throttle, permissions, now, captcha, policy }: AuthDeps) {
   return {
     async login(input: LoginInput, tokenType: TokenType, client: ClientInfo): Promise<LoginResult> {
       const user = await users.findByLoginName(input.name);
       const accountKey = user ? `user:${user.id}` : `name:${input.name.toLowerCase()}`;
       await throttle.assertAllowed(accountKey, client.ip);
+      const rules = user && policy ? await policy.rulesFor(user.id) : null;
+      const captchaNeeded = async () => Boolean(captcha) && (rules?.alwaysCaptcha || (await throttle.captchaRequired(accountKey, client.ip)));
+      if (await captchaNeeded()) {
+        // A missing or wrong captcha counts as a failed login, so the 1429 lock still comes.
+        const solved = input.captcha_id && input.captcha_answer && captcha ? await captcha.verify(input.captcha_id, input.captcha_answer).then(() => true, () => false) : false;
+        if (!solved) {
+          await throttle.recordFailure(accountKey, client.ip);
+          throw refused(captchaNeededInfo, true);
+        }
+      }
+      // Checked before the password so an outside address learns nothing about it; the same refusal as a wrong password.
+      const networkOk = !rules || rules.allows(client.ip);
       const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : await verifyDummy(input.password);
-      if (!user || !passwordOk || user.disabled) {
+      if (!user || !passwordOk || user.disabled || !networkOk) {
         await throttle.recordFailure(accountKey, client.ip);
-        throw new AppError(Code.loginRefused, loginRefusedInfo);
+        throw refused(loginRefusedInfo, await captchaNeeded());
       }
       await throttle.recordSuccess(accountKey);
       const token = newToken();
@@ -50,6 +82,46 @@ export function createAuthService({ users, sessions, throttle, permissions, now 
         userAgent: client.userAgent.slice(0, 1000),
       });
       await users.touchLastLogin(user.id, issuedAt);
+      await policy?.afterLogin({ id: user.id, userName: user.userName, email: user.email }, client).catch(() => undefined);
+      return { token, token_type: tokenType, expires_at: expiresAt.toISOString() };
+    },
+
+    /**
+     * A further session for the same user (the cloud side's token, POST /keystone/cloud/token),
+     * ending no later than the session it came from.
+     */
+    async issueDerivedSession(actor: Actor, client: ClientInfo): Promise<{ sessionId: number; token: string; expiresAt: Date }> {
+      const parentEnd = (await sessions.findById(actor.sessionId))?.expiresAt ?? now();
+      const token = newToken();
+      const sessionId = await sessions.insertReturningId({
+        tokenHash: hashToken(token),
+        userId: actor.userId,
+        tokenType: 'shortTerm',
+        createdAt: now(),
+        expiresAt: parentEnd,
+        ip: client.ip,
+        userAgent: client.userAgent.slice(0, 1000),
+      });
+      return { sessionId, token, expiresAt: parentEnd };
+    },
+
+    /** Revokes sessions by id (the cloud sessions of a user). */
+    async revokeSessions(ids: readonly number[]): Promise<void> {
+      for (const id of ids) await sessions.revoke(id, now());
+    },
+
+    /**
+     * A session for a user who proved who they are elsewhere (sign-in through an external provider,
+     * the sso module); the same token and lifetime as a password login. Null for a disabled user.
+     */
+    async startExternalSession(userId: number, tokenType: TokenType, client: ClientInfo): Promise<LoginResult | null> {
+      const user = await users.findWithGroup(userId);
+      if (!user || user.user.disabled) return null;
+      const token = newToken();
+      const issuedAt = now();
+      const expiresAt = new Date(issuedAt.getTime() + tokenLifetimeMs[tokenType]);
+      await sessions.insert({ tokenHash: hashToken(token), userId, tokenType, createdAt: issuedAt, expiresAt, ip: client.ip, userAgent: client.userAgent.slice(0, 1000) });
+      await users.touchLastLogin(userId, issuedAt);
       return { token, token_type: tokenType, expires_at: expiresAt.toISOString() };
     },
 
@@ -69,7 +141,15 @@ export function createAuthService({ users, sessions, throttle, permissions, now 
 
   async function actorOfSession(session: Awaited<ReturnType<SessionsRepo['findById']>>): Promise<Actor | null> {
     if (!session || session.revokedAt || session.expiresAt <= now() || session.disabled) return null;
+    let impersonator: Actor['impersonator'] = null;
+    if (session.impersonatorUserId !== null) {
+      // a switched-to session ends with its real user: disabled or deleted, nobody is behind it any more
+      const real = await users.findWithGroup(session.impersonatorUserId);
+      if (!real || real.user.disabled) return null;
+      impersonator = { userId: real.user.id, userName: real.user.userName };
+    }
     return {
+      impersonator,
       userId: session.userId,
       userName: session.userName,
       status: session.status,

@@ -3,6 +3,8 @@ import { permissionKeys, type PermissionKey } from '@starlight/contract/permissi
 export const platformAdminRole = 'platform-admin';
 /** Administrators of a group receive this role's keys through the group they manage. */
 export const groupAdminRole = 'group-admin';
+/** Administrators of a community receive this role's keys through the community they manage. */
+export const communityAdminRole = 'community-admin';
 
 export interface RoleDefinition {
   name: string;
@@ -21,5 +23,10 @@ export const builtinRoles: readonly RoleDefinition[] = [
     name: groupAdminRole,
     description: 'Granted to the administrators of a group',
     keys: ['user_order_create_gadmin', 'query_by_group_name', 'query_kcluster_quotas_gadmin', 'query_partitions_user_quotas_ga'],
+  },
+  {
+    name: communityAdminRole,
+    description: 'Granted to the administrators of a community',
+    keys: ['community_3rd_admin'],
   },
 ];

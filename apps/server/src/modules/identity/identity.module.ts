@@ -1,7 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import { createAccountsService } from './accounts.service';
-import { createAuthService } from './auth.service';
+import { createAuthService, type LoginPolicy } from './auth.service';
+import { sec30Decryptor } from '../../lib/sec30';
+import { createCloudSessionsRepo } from './cloud-sessions.repo';
+import { cloudRoutes } from './cloud.routes';
+import { createCloudService } from './cloud.service';
 import { authRoutes } from './auth.routes';
 import { createBootstrapService } from './bootstrap.service';
 import { createGroupsRepo } from './groups.repo';
@@ -18,6 +22,19 @@ import type { CaptchaService } from '../verification/captcha.service';
 import type { CodesService } from '../verification/codes.service';
 import { createCredentialsRepo } from './credentials.repo';
 import { createPasswordService } from './password.service';
+import type { MailDriver } from '../../drivers/mail/interface';
+import { auditWriter } from './admin-context';
+import { createAdminGroupsRepo } from './admin-groups.repo';
+import { adminGroupsRoutes } from './admin-groups.routes';
+import { createAdminGroupsService } from './admin-groups.service';
+import { createAdminRolesRepo } from './admin-roles.repo';
+import { adminRolesRoutes } from './admin-roles.routes';
+import { createAdminRolesService } from './admin-roles.service';
+import { createAdminScope } from './admin-scope';
+import { createAdminUsersRepo } from './admin-users.repo';
+import { createAdminUsersService } from './admin-users.service';
+import { createBulkUpdateService } from './bulk-update.service';
+import { createImpersonationService } from './impersonation.service';
 import { passwordRoutes } from './password.routes';
 import { createRegistrationService } from './registration.service';
 import { registrationRoutes } from './registration.routes';
@@ -28,36 +45,65 @@ export interface IdentityModuleDeps {
   initialAdminPassword: string | null;
   now?: () => Date;
   /** The verification module's services; without them registration and password resets are not served. */
-  verification?: { captcha: CaptchaService; codes: CodesService };
+  verification?: { captcha: CaptchaService; codes: CodesService; mail?: MailDriver };
   /** Logins, logouts, registrations and password changes are audited when given. */
   audit?: AuditRecorder;
+  /** The user's own sign-in rules (profile module's login security), consulted at login. */
+  loginPolicy?: LoginPolicy;
+  /** SEC30: password fields arrive encrypted (spec §5) and are decrypted before validation. */
+  passwordEncryption?: 'none' | 'SEC30';
+  /** CLOUD_COOKIE_DOMAIN for the cloud session calls; null: they answer 11102. */
+  cloudCookieDomain?: string | null;
 }
 
 /** Wires identity's repos → services → routes; app.ts registers `routes` and hands `auth` to the auth plugin. */
-export function createIdentityModule({ db, login, initialAdminPassword, now = () => new Date(), verification, audit }: IdentityModuleDeps) {
+export function createIdentityModule(deps: IdentityModuleDeps) {
+  const { db, login, initialAdminPassword, now = () => new Date(), verification, audit } = deps;
   const users = createUsersRepo(db);
   const roles = createRolesRepo(db);
   const groups = createGroupsRepo(db);
   const throttle = createLoginThrottle({ repo: createLoginFailuresRepo(db), settings: login, now });
   const permissions = createPermissionsService({ roles });
-  const auth = createAuthService({ users, sessions: createSessionsRepo(db), throttle, permissions, now });
+  const sessions = createSessionsRepo(db);
+  const auth = createAuthService({ users, sessions, throttle, permissions, now, captcha: verification?.captcha, policy: deps.loginPolicy });
+  const decryptPasswords = sec30Decryptor(deps.passwordEncryption === 'SEC30', now);
   const usersService = createUsersService({ users });
   const accounts = createAccountsService({ users, roles, groups });
   const bootstrap = createBootstrapService({ accounts, initialAdminPassword });
+  const admin = createAdministration();
+
+  /** User, group, community and role administration, and account switching (README: Administration). */
+  function createAdministration() {
+    const adminUsers = createAdminUsersRepo(db);
+    const adminGroups = createAdminGroupsRepo(db);
+    const writeAudit = auditWriter(audit);
+    const scope = createAdminScope({ adminUsers, permissions });
+    return {
+      users: createAdminUsersService({ adminUsers, adminGroups, users, scope, permissions, audit: writeAudit, mail: verification?.mail, now }),
+      groups: createAdminGroupsService({ adminGroups, adminUsers, scope, audit: writeAudit }),
+      roles: createAdminRolesService({ adminRoles: createAdminRolesRepo(db), adminUsers, audit: writeAudit }),
+      bulk: createBulkUpdateService({ users, adminUsers, adminGroups, audit: writeAudit, now }),
+      impersonation: createImpersonationService({ users, sessions, scope, audit: writeAudit, now }),
+    };
+  }
 
   const routes: FastifyPluginAsyncZod = async (app) => {
     const loginSubject = async (name: string) => {
       const user = await users.findByLoginName(name);
       return user ? { id: user.id, userName: user.userName } : null;
     };
-    await app.register(authRoutes, { auth, audit, loginSubject });
-    await app.register(usersRoutes, { users: usersService });
+    await app.register(authRoutes, { auth, audit, loginSubject, decryptPasswords });
+    const cloud = createCloudService({ auth, cloudSessions: createCloudSessionsRepo(db), audit, now });
+    await app.register(cloudRoutes, { cloud, cookieDomain: deps.cloudCookieDomain ?? null });
+    await app.register(usersRoutes, { users: usersService, adminUsers: admin.users, adminRoles: admin.roles, bulk: admin.bulk });
+    await app.register(adminGroupsRoutes, { groups: admin.groups });
+    await app.register(adminRolesRoutes, { roles: admin.roles, impersonation: admin.impersonation });
     if (verification) {
       const credentials = createCredentialsRepo(db);
       const registration = createRegistrationService({ users, credentials, accounts, ...verification, audit });
       const passwords = createPasswordService({ credentials, codes: verification.codes, throttle, now, audit });
-      await app.register(registrationRoutes, { registration, codes: verification.codes });
-      await app.register(passwordRoutes, { passwords });
+      await app.register(registrationRoutes, { registration, codes: verification.codes, decryptPasswords });
+      await app.register(passwordRoutes, { passwords, decryptPasswords });
     }
   };
   return { auth, accounts, bootstrap, permissions, routes };

@@ -6,6 +6,9 @@ export interface LoginThrottleSettings {
   maxFailures: number;
   maxIpFailures: number;
   windowS: number;
+  /** Failures (per account / per address) after which a login must carry a solved captcha; unset: never. */
+  captchaAfter?: number;
+  captchaAfterIp?: number;
 }
 
 /**
@@ -22,6 +25,13 @@ export function createLoginThrottle({ repo, settings, now }: { repo: LoginFailur
         throw new AppError(Code.rateLimited, 'too many failed logins, please try again later', {
           retry_after_s: settings.windowS,
         });
+    },
+
+    /** Whether this account or address has failed often enough that the next login needs a captcha. */
+    async captchaRequired(accountKey: string, ip: string): Promise<boolean> {
+      const since = windowStart();
+      const [forAccount, forIp] = await Promise.all([repo.countForAccount(accountKey, since), repo.countForIp(ip, since)]);
+      return forAccount >= (settings.captchaAfter ?? Infinity) || forIp >= (settings.captchaAfterIp ?? Infinity);
     },
 
     async recordFailure(accountKey: string, ip: string): Promise<void> {

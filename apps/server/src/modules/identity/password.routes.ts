@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { preValidationAsyncHookHandler } from 'fastify';
 import {
   changePasswordInputSchema,
   codeSentSchema,
@@ -18,7 +19,12 @@ import type { PasswordService } from './password.service';
 const tags = ['identity'];
 
 /** Spec §7: reset codes, reset by code, change while logged in, password check. */
-export const passwordRoutes: FastifyPluginAsyncZod<{ passwords: PasswordService }> = async (app, { passwords }) => {
+export const passwordRoutes: FastifyPluginAsyncZod<{ passwords: PasswordService; decryptPasswords?: preValidationAsyncHookHandler }> = async (
+  app,
+  { passwords, decryptPasswords },
+) => {
+  // SEC30 (lib/sec30): the password fields are decrypted before the body is validated.
+  if (decryptPasswords) app.addHook('preValidation', decryptPasswords);
   const client = (request: { ip: string; headers: Record<string, string | string[] | undefined> }) => ({
     ip: request.ip,
     userAgent: String(request.headers['user-agent'] ?? ''),

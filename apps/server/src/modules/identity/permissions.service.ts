@@ -1,5 +1,5 @@
 import { hasStatusBit, isPermissionKey, permissionKeys, StatusBit, type PermissionKey } from '@starlight/contract/permissions';
-import { groupAdminRole } from './builtin-roles';
+import { communityAdminRole, groupAdminRole } from './builtin-roles';
 import type { RolesRepo } from './roles.repo';
 
 /**
@@ -10,7 +10,7 @@ import type { RolesRepo } from './roles.repo';
 export function createPermissionsService({ roles }: { roles: RolesRepo }) {
   return {
     async keysOf(userId: number, status: number): Promise<PermissionKey[]> {
-      const held = new Set((await roles.keysOfUser(userId, groupAdminRole)).filter(isPermissionKey));
+      const held = new Set((await roles.keysOfUser(userId, groupAdminRole, communityAdminRole)).filter(isPermissionKey));
       held.delete('binded_account');
       if (hasStatusBit(status, StatusBit.boundAccount)) held.add('binded_account');
       return permissionKeys.filter((key) => held.has(key));

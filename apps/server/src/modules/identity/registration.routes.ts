@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { preValidationAsyncHookHandler } from 'fastify';
 import {
   checkCodeInputSchema,
   codeSentSchema,
@@ -14,10 +15,13 @@ import type { RegistrationService } from './registration.service';
 export interface RegistrationRoutesOptions {
   registration: RegistrationService;
   codes: CodesService;
+  /** SEC30 (lib/sec30): decrypts the password fields before the body is validated. */
+  decryptPasswords?: preValidationAsyncHookHandler;
 }
 
 /** Spec §7 get_verification_code and verification_email; POST /user/register is ours (POST /user/user is the admin create). */
-export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, { registration, codes }) => {
+export const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (app, { registration, codes, decryptPasswords }) => {
+  if (decryptPasswords) app.addHook('preValidation', decryptPasswords);
   app.post(
     '/user/user_verify/get_verification_code',
     {

@@ -1,6 +1,6 @@
 import { and, eq, exists, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { groupAdmins, rolePermissions, roles, userRoles } from '../../db/schema/identity';
+import { communityAdmins, groupAdmins, rolePermissions, roles, userRoles } from '../../db/schema/identity';
 import { internalError } from '../../lib/app-error';
 
 export function createRolesRepo(db: Database) {
@@ -31,8 +31,11 @@ export function createRolesRepo(db: Database) {
       await db.insert(userRoles).values({ userId, roleId }).onConflictDoNothing();
     },
 
-    /** Keys of the user's own roles, plus the keys of `groupAdminRole` when the user administers a group. */
-    async keysOfUser(userId: number, groupAdminRole: string): Promise<string[]> {
+    /**
+     * Keys of the user's own roles, plus the keys of `groupAdminRole` when the user administers a
+     * group and of `communityAdminRole` when they administer a community.
+     */
+    async keysOfUser(userId: number, groupAdminRole: string, communityAdminRole?: string): Promise<string[]> {
       const viaRoles = db
         .select({ key: rolePermissions.permissionKey })
         .from(rolePermissions)
@@ -49,7 +52,18 @@ export function createRolesRepo(db: Database) {
             exists(db.select().from(groupAdmins).where(eq(groupAdmins.userId, userId))),
           ),
         );
-      const rows = await viaRoles.union(viaGroups);
+      const viaCommunities = db
+        .select({ key: rolePermissions.permissionKey })
+        .from(rolePermissions)
+        .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
+        .where(
+          and(
+            eq(roles.name, communityAdminRole ?? ''),
+            eq(roles.builtin, true),
+            exists(db.select().from(communityAdmins).where(eq(communityAdmins.userId, userId))),
+          ),
+        );
+      const rows = await viaRoles.union(viaGroups).union(viaCommunities);
       return rows.map((row) => row.key);
     },
   };

@@ -1,5 +1,6 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { internalError } from '../../lib/app-error';
 import { sessions, users } from '../../db/schema/identity';
 
 export type NewSessionRow = typeof sessions.$inferInsert;
@@ -8,6 +9,12 @@ export function createSessionsRepo(db: Database) {
   return {
     async insert(values: NewSessionRow): Promise<void> {
       await db.insert(sessions).values(values);
+    },
+
+    async insertReturningId(values: NewSessionRow): Promise<number> {
+      const [row] = await db.insert(sessions).values(values).returning({ id: sessions.id });
+      if (!row) throw internalError('session insert returned no row');
+      return row.id;
     },
 
     /** The session behind a token hash with what the actor needs of its user. */
@@ -30,6 +37,7 @@ export function createSessionsRepo(db: Database) {
         userName: users.userName,
         status: users.status,
         disabled: users.disabled,
+        impersonatorUserId: sessions.impersonatorUserId,
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))

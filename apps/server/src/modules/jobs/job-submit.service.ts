@@ -24,8 +24,8 @@ const invalid = (field: string, info: string) => new AppError(Code.invalidInput,
  * rest (working directory inside the home on local; the cluster's own limits on Slurm).
  */
 export function createJobSubmitService({ clusters, partitions, binding, sync }: JobSubmitDeps) {
-  async function target(input: JobSubmitInput): Promise<{ cluster: ClusterRow; partition: Partition }> {
-    const usable = (await partitions.usable()).filter(
+  async function target(actor: Actor, input: JobSubmitInput): Promise<{ cluster: ClusterRow; partition: Partition }> {
+    const usable = (await partitions.usable(actor)).filter(
       (u) => u.partition.name === input.partition && (!input.cluster || u.cluster.name === input.cluster),
     );
     if (usable[0]) return usable[0];
@@ -53,7 +53,9 @@ export function createJobSubmitService({ clusters, partitions, binding, sync }: 
     async submit(actor: Actor, input: JobSubmitInput): Promise<JobSubmitResult> {
       const account = await binding.accountOf(actor.userId);
       if (!account) throw new AppError(Code.forbidden, 'bind a system account before submitting jobs');
-      const { cluster, partition } = await target(input);
+      const { cluster, partition } = await target(actor, input);
+      // the grant's and quotas' limits (cpus, time, CPU-hours) before the partition's own
+      await partitions.admit(actor, { cluster, partition }, { cpus: input.cpus, timeLimitMinutes: input.time_limit_minutes });
       const limit = partition.max_time_minutes;
       if (input.time_limit_minutes !== undefined && limit !== null && input.time_limit_minutes > limit)
         throw invalid('time_limit_minutes', `the time limit is over partition ${partition.name}'s ${limit} minutes`);

@@ -22,6 +22,8 @@ export interface JobsSyncDeps {
   warmWaitMs?: number;
   /** How far back a first sync (a fresh start) reads accounting for jobs it has not seen. */
   backfillDays?: number;
+  /** Told of every job look the sync records (the monitor's events log records failures as they are seen). */
+  onSeen?: (cluster: ClusterRow, jobs: readonly SchedulerJob[]) => Promise<void>;
 }
 
 interface ClusterSync {
@@ -52,7 +54,13 @@ const noneIfNotFound = (error: unknown): SchedulerJob[] => {
  * slurmrestd's update_time: a 304 when nothing did). Lists call `ensureFresh` and are then served
  * from the database. Jobs submitted outside the console (sbatch) arrive the same way.
  */
-export function createJobsSync({ repo, clusters, log = () => undefined, now = () => new Date(), stalenessMs = 2_000, maxWaitMs = 1_500, warmWaitMs = 50, backfillDays = 7 }: JobsSyncDeps) {
+export function createJobsSync({ repo, clusters, log = () => undefined, now = () => new Date(), stalenessMs = 2_000, maxWaitMs = 1_500, warmWaitMs = 50, backfillDays = 7, onSeen }: JobsSyncDeps) {
+  /** Records looks, then tells onSeen; an observer failing is logged and never fails the sync. */
+  async function record(cluster: ClusterRow, found: readonly SchedulerJob[], at: Date): Promise<void> {
+    await repo.upsert(cluster.id, found, at);
+    if (onSeen && found.length > 0) await onSeen(cluster, found).catch((error: unknown) => log(error, `recording job events of cluster ${cluster.name}`));
+  }
+
   const state = new Map<number, ClusterSync>();
   const stateOf = (id: number): ClusterSync => {
     let s = state.get(id);
@@ -76,7 +84,7 @@ export function createJobsSync({ repo, clusters, log = () => undefined, now = ()
       ]);
       found = [...history, ...current]; // current last: the live state wins, accounting's CPU time is kept
     }
-    await repo.upsert(cluster.id, found, startedAt);
+    await record(cluster, found, startedAt);
     s.lastStart = startedAt;
     // the jobs are synced: accounting failing to add CPU times must not make the next sync a full one again
     await backfillCpu(cluster, s).catch((error: unknown) => log(error, `reading the CPU times of cluster ${cluster.name}`));
@@ -90,7 +98,7 @@ export function createJobsSync({ repo, clusters, log = () => undefined, now = ()
     if (!from) return;
     const driver = await clusters.scheduler(cluster);
     const finished = await driver.listFinishedJobs(admin, { startTime: new Date(from.getTime() - 1000) }).catch(noneIfNotFound);
-    await repo.upsert(cluster.id, finished, now());
+    await record(cluster, finished, now());
   }
 
   function sync(cluster: ClusterRow): Promise<void> {
@@ -137,7 +145,7 @@ export function createJobsSync({ repo, clusters, log = () => undefined, now = ()
     },
 
     /** Records one job seen directly (a detail read live). */
-    record: (cluster: ClusterRow, job: SchedulerJob) => repo.upsert(cluster.id, [job], now()),
+    record: (cluster: ClusterRow, job: SchedulerJob) => record(cluster, [job], now()),
   };
 }
 

@@ -17,11 +17,13 @@ export interface JobsModuleDeps {
   accounts: AccountsService;
   log?: (error: unknown, context: string) => void;
   sync?: Pick<JobsSyncDeps, 'stalenessMs' | 'maxWaitMs' | 'warmWaitMs' | 'backfillDays'>;
+  /** Told of every job look the sync records (monitor events). */
+  onJobsSeen?: JobsSyncDeps['onSeen'];
 }
 
-export function createJobsModule({ db, clusters, partitions, binding, accounts, log, sync: syncSettings }: JobsModuleDeps) {
+export function createJobsModule({ db, clusters, partitions, binding, accounts, log, sync: syncSettings, onJobsSeen }: JobsModuleDeps) {
   const repo = createJobsRepo(db);
-  const sync = createJobsSync({ repo, clusters, log, ...syncSettings });
+  const sync = createJobsSync({ repo, clusters, log, ...syncSettings, onSeen: onJobsSeen });
   const service = createJobsService({ repo, sync, clusters, binding, accounts });
   const submit = createJobSubmitService({ clusters, partitions, binding, sync });
   return { service, submit, sync, routes: jobsRoutes };

@@ -145,6 +145,12 @@ export function createJobsRepo(db: Database) {
       return { rows, total: totalRow?.n ?? 0 };
     },
 
+    async countsByState(clusterIds: readonly number[]): Promise<Record<string, number>> {
+      if (clusterIds.length === 0) return {};
+      const rows = await db.select({ state: jobs.state, n: count() }).from(jobs).where(inArray(jobs.clusterId, [...clusterIds])).groupBy(jobs.state);
+      return Object.fromEntries(rows.map((r) => [r.state, r.n]));
+    },
+
     async get(clusterId: number, jobId: number): Promise<JobListRow | undefined> {
       const [row] = await joinedRows().where(
         and(eq(jobs.clusterId, clusterId), eq(jobs.jobId, jobId)),

@@ -131,6 +131,17 @@ export function createJobsService({ repo, sync, clusters, binding, accounts }: J
       };
     },
 
+    /** One job as the lists show it, with the detail's access check (the job's monitor page). */
+    async lookup(actor: Actor, clusterName: string, jobId: string): Promise<Job> {
+      return toJob((await access(actor, clusterName, jobId)).row);
+    },
+
+    /** Jobs per state on these clusters, from the synced copy (monitor summary, after manage_monitor). */
+    async countsByState(rows: readonly ClusterRow[]): Promise<Record<string, number>> {
+      await sync.ensureFresh(rows);
+      return repo.countsByState(rows.map((c) => c.id));
+    },
+
     /** Active jobs on a node (monitoring, after the caller's manage_monitor check). */
     async activeOnNode(cluster: ClusterRow, node: string): Promise<Job[]> {
       await sync.ensureFresh([cluster]);

@@ -14,12 +14,15 @@ import {
   type UploadParams,
   type UserStoragePath,
 } from '@starlight/contract/storage';
+import { quotaExceededReason } from '@starlight/contract/cluster-storage';
 import { FileError } from '../../drivers/files/file-error';
-import type { ByteRange, FileDriver, FileIdentity } from '../../drivers/files/interface';
+import { measureUsage } from '../../drivers/files/usage';
+import type { ByteRange } from '../../drivers/files/interface';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { checkUtf8, previewContentType, sniffLength } from './preview';
-import type { IdentityOf } from './storage-account';
+import { noGuard } from './storage-target';
+import type { ResolveStorageAt, StorageTarget } from './storage-target';
 import { walkForTar, tarStream } from './tar-download';
 
 export interface StorageSettings {
@@ -35,13 +38,16 @@ export const tooLarge = (limit: number): AppError =>
 
 const baseName = (path: string): string => posix.basename(path) || 'home';
 
+export const overQuota = (left: number): AppError =>
+  new AppError(Code.conflict, `the upload would exceed the storage quota (${left} bytes left)`, { reason: quotaExceededReason, remaining_bytes: left });
+
 /** Counts bytes through; over `limit` it fails, which makes the write discard its temporary file. */
-function limitBytes(limit: number): Transform {
+function limitBytes(limit: number, quota = false): Transform {
   let seen = 0;
   return new Transform({
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
-      done(seen > limit ? tooLarge(limit) : null, chunk);
+      done(seen > limit ? (quota ? overQuota(limit) : tooLarge(limit)) : null, chunk);
     },
   });
 }
@@ -56,17 +62,21 @@ export type Download =
   | { kind: 'file'; name: string; stream: Readable; size: number; start: number; end: number; partial: boolean }
   | { kind: 'tar'; name: string; stream: Readable };
 
-/** The file manager's calls, each as the caller's bound account through the file driver. */
-export function createFilesService({ driver, identityOf, settings }: { driver: FileDriver; identityOf: IdentityOf; settings: StorageSettings }) {
-  const as = identityOf;
+/**
+ * The file manager's calls, each as the caller's bound account on the storage the call names (query
+ * `cluster`, `storage`; the default storage otherwise). Writes that add bytes ask the storage's quota
+ * guard first, so a refusal comes before any byte is written.
+ */
+export function createFilesService({ at, settings }: { at: ResolveStorageAt; settings: StorageSettings }) {
   return {
-    async home(actor: Actor): Promise<UserStoragePath> {
-      const identity = await as(actor);
+    async home(actor: Actor, target: StorageTarget = {}): Promise<UserStoragePath> {
+      const { driver, identity } = await at(actor, target);
       return { path: await driver.homePath(identity), account: identity.account, driver: driver.kind, upload_max_bytes: settings.uploadMaxBytes };
     },
 
-    async list(actor: Actor, query: DirInfoParams): Promise<DirInfo> {
-      const page = await driver.listDir(await as(actor), query.dir, {
+    async list(actor: Actor, query: DirInfoParams, target: StorageTarget = {}): Promise<DirInfo> {
+      const { driver, identity } = await at(actor, target);
+      const page = await driver.listDir(identity, query.dir, {
         offset: (query.page - 1) * query.page_size,
         limit: query.page_size,
         sort: query.sort,
@@ -76,8 +86,8 @@ export function createFilesService({ driver, identityOf, settings }: { driver: F
       return { dir: query.dir, list: page.entries, total: page.total, page: query.page, page_size: query.page_size };
     },
 
-    async state(actor: Actor, file: string): Promise<FileState> {
-      const identity = await as(actor);
+    async state(actor: Actor, file: string, target: StorageTarget = {}): Promise<FileState> {
+      const { driver, identity } = await at(actor, target);
       try {
         return { file, exists: true, entry: await driver.stat(identity, file) };
       } catch (err) {
@@ -86,33 +96,72 @@ export function createFilesService({ driver, identityOf, settings }: { driver: F
       }
     },
 
-    mkdir: async (actor: Actor, input: MkdirParams): Promise<FileEntry> =>
-      driver.mkdir(await as(actor), input.path, { parents: input.parents }),
-    rename: async (actor: Actor, input: RenameParams): Promise<FileEntry> =>
-      driver.rename(await as(actor), input.from, input.to, { overwrite: input.overwrite }),
-    copy: async (actor: Actor, input: CopyInput): Promise<FileEntry> => driver.copy(await as(actor), input.from, input.to),
-    async remove(actor: Actor, path: string, permanent: boolean): Promise<{ trash_path: string | null }> {
-      const { trashPath } = await driver.remove(await as(actor), path, { permanent });
+    /** A directory adds (almost) nothing, but a storage over its quota or expired takes no new entries. */
+    async mkdir(actor: Actor, input: MkdirParams, target: StorageTarget = {}): Promise<FileEntry> {
+      const { driver, identity, guard } = await at(actor, target);
+      await guard.reserve(0);
+      const entry = await driver.mkdir(identity, input.path, { parents: input.parents });
+      guard.changed();
+      return entry;
+    },
+    async rename(actor: Actor, input: RenameParams, target: StorageTarget = {}): Promise<FileEntry> {
+      const { driver, identity, guard } = await at(actor, target);
+      const entry = await driver.rename(identity, input.from, input.to, { overwrite: input.overwrite });
+      if (input.overwrite) guard.changed();
+      return entry;
+    },
+    /** The copy's size is known before it starts: refused up front when it would pass a quota. */
+    async copy(actor: Actor, input: CopyInput, target: StorageTarget = {}): Promise<FileEntry> {
+      const { driver, identity, guard } = await at(actor, target);
+      if (guard !== noGuard) await guard.reserve((await measureUsage(driver, identity, input.from)).bytes);
+      const entry = await driver.copy(identity, input.from, input.to);
+      guard.changed();
+      return entry;
+    },
+    async remove(actor: Actor, path: string, permanent: boolean, target: StorageTarget = {}): Promise<{ trash_path: string | null }> {
+      const { driver, identity, guard } = await at(actor, target);
+      const { trashPath } = await driver.remove(identity, path, { permanent });
+      guard.changed();
       return { trash_path: trashPath };
     },
 
     /** PUT /storage/upload: the body streamed to a temporary name, renamed only when whole (and checked). */
-    async upload(actor: Actor, query: UploadParams, body: Readable, length: number | null): Promise<FileEntry> {
+    async upload(actor: Actor, query: UploadParams, body: Readable, length: number | null, target: StorageTarget = {}): Promise<FileEntry> {
       const limit = settings.uploadMaxBytes;
       if (limit !== null && length !== null && length > limit) throw tooLarge(limit);
-      const identity = await as(actor);
+      const { driver, identity, guard } = await at(actor, target);
+      // quota: a known length is judged before the write starts; an unknown one is cut at what is left
+      let allowance: number | null = null;
+      if (guard !== noGuard) {
+        const replaced = query.overwrite ? await driver.stat(identity, query.path).then((e) => (e.type === 'file' ? e.size : 0), () => 0) : 0;
+        if (length !== null) await guard.reserve(Math.max(0, length - replaced));
+        else {
+          await guard.reserve(0);
+          const left = await guard.remaining();
+          allowance = left === null ? null : left + replaced;
+        }
+      }
       const writable = await driver.writeStream(identity, query.path, {
         exclusive: !query.overwrite,
         ...(query.sha256 ? { sha256: query.sha256 } : {}),
       });
-      if (limit === null) await pipeline(body, writable);
-      else await pipeline(body, limitBytes(limit), writable);
+      const cap = allowance === null ? limit : limit === null ? allowance : Math.min(limit, allowance);
+      try {
+        if (cap === null) await pipeline(body, writable);
+        else await pipeline(body, limitBytes(cap, allowance !== null && cap === allowance), writable);
+      } catch (err) {
+        // the refusal is answered only once the temporary file is gone: nothing partial is left to see
+        if (!writable.closed) await new Promise((resolve) => writable.once('close', resolve));
+        throw err;
+      } finally {
+        guard.changed();
+      }
       return driver.stat(identity, query.path);
     },
 
     /** A file (optionally a byte range) or a directory as a streamed tar, refused above the size cap. */
-    async download(actor: Actor, path: string, range: ByteRange | undefined): Promise<Download> {
-      const identity = await as(actor);
+    async download(actor: Actor, path: string, range: ByteRange | undefined, target: StorageTarget = {}): Promise<Download> {
+      const { driver, identity } = await at(actor, target);
       const entry = await driver.stat(identity, path);
       if (entry.type === 'dir') {
         const plan = await walkForTar(driver, identity, path, settings.tarMaxBytes);
@@ -123,8 +172,13 @@ export function createFilesService({ driver, identityOf, settings }: { driver: F
     },
 
     /** GET /storage/view: text (UTF-8), PNG/JPEG/GIF/WebP by magic bytes, or PDF, up to the preview limit. */
-    async preview(actor: Actor, type: keyof typeof previewMaxBytes, path: string): Promise<{ name: string; contentType: string; body: Readable | Buffer; size: number }> {
-      const identity: FileIdentity = await as(actor);
+    async preview(
+      actor: Actor,
+      type: keyof typeof previewMaxBytes,
+      path: string,
+      target: StorageTarget = {},
+    ): Promise<{ name: string; contentType: string; body: Readable | Buffer; size: number }> {
+      const { driver, identity } = await at(actor, target);
       const entry = await driver.stat(identity, path);
       if (entry.type !== 'file') throw new AppError(Code.invalidInput, 'only a regular file can be previewed');
       if (entry.size > previewMaxBytes[type])

@@ -2,8 +2,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import type { FileDriver } from '../../drivers/files/interface';
 import { createFilesService, type StorageSettings } from './files.service';
+import { createListingCache } from './listing-cache';
 import { createStorageAccount, type FindUser } from './storage-account';
 import { storageRoutes } from './storage.routes';
+import { createStorageAt, type LocateStorage } from './storage-target';
 import { createUploadSessionsRepo } from './upload-sessions.repo';
 import { uploadSessionsRoutes } from './upload-sessions.routes';
 import { createUploadsService } from './uploads.service';
@@ -17,16 +19,49 @@ export interface StorageModuleDeps {
   /** identity's accounts service: the user's current status and bound account. */
   findUser: FindUser;
   settings: StorageSettings;
+  /** cluster-storage: the storage a call names, its driver and quota guard (absent: `driver` for everything). */
+  storages?: {
+    locate: LocateStorage;
+    driverFor: (storageId: number) => Promise<FileDriver>;
+    changed: (storageId: number, account: string) => void;
+  };
   now?: () => Date;
 }
 
 const sweepEveryMs = 10 * 60 * 1000;
 
 /** Wires storage: the file manager's calls and chunked uploads, acting as the bound account through `driver`. */
-export function createStorageModule({ db, driver, findUser, settings, now }: StorageModuleDeps) {
+export function createStorageModule({ db, driver: rawDriver, findUser, settings, storages, now }: StorageModuleDeps) {
+  // listings of huge directories are served from a per-directory cache that our writes invalidate
+  const listings = createListingCache(rawDriver);
+  const driver = listings.driver;
   const identityOf = createStorageAccount(findUser);
-  const files = createFilesService({ driver, identityOf, settings });
-  const uploads = createUploadsService({ repo: createUploadSessionsRepo(db), driver, identityOf, settings, ...(now ? { now } : {}) });
+  // each storage's driver gets its own listing cache (the same account has a different root on each)
+  const cachedDrivers = new WeakMap<FileDriver, FileDriver>([[rawDriver, driver]]);
+  const withListingCache = (raw: FileDriver): FileDriver => {
+    let wrapped = cachedDrivers.get(raw);
+    if (!wrapped) cachedDrivers.set(raw, (wrapped = createListingCache(raw).driver));
+    return wrapped;
+  };
+  const locate: LocateStorage | undefined = storages
+    ? async (actor, identity, target) => {
+        const found = await storages.locate(actor, identity, target);
+        return found && { ...found, driver: withListingCache(found.driver) };
+      }
+    : undefined;
+  const at = createStorageAt(identityOf, driver, locate);
+  const files = createFilesService({ at, settings });
+  const uploads = createUploadsService({
+    repo: createUploadSessionsRepo(db),
+    at,
+    driverFor: async (storageId) => (storageId === null || !storages ? driver : withListingCache(await storages.driverFor(storageId))),
+    changed: (storageId, account) => {
+      if (storageId !== null) storages?.changed(storageId, account);
+    },
+    identityOf,
+    settings,
+    ...(now ? { now } : {}),
+  });
   const shares = createSharesService({ repo: createFileSharesRepo(db), driver, identityOf, findUser, ...(now ? { now } : {}) });
 
   const routes: FastifyPluginAsyncZod = async (app) => {
@@ -42,7 +77,7 @@ export function createStorageModule({ db, driver, findUser, settings, now }: Sto
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   };
-  return { files, uploads, shares, routes };
+  return { files, uploads, shares, listings, routes };
 }
 
 export type StorageModule = ReturnType<typeof createStorageModule>;

@@ -17,11 +17,13 @@ import {
   userStoragePathSchema,
   viewQuerySchema,
 } from '@starlight/contract/storage';
+import { storageTargetQuerySchema } from '@starlight/contract/cluster-storage';
 import { ok, replies } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import type { FilesService } from './files.service';
 import { contentDisposition, previewHeaders } from './preview';
 import { parseRange, unsatisfiable } from './range';
+import { target, targetOf } from './storage-target';
 
 const tags = ['storage'];
 /** Streamed replies: only the failure envelopes are JSON. */
@@ -36,30 +38,30 @@ const perms = { perms: [] };
 export const storageRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, { files }) => {
   app.get(
     '/storage/user_storage_path',
-    { config: perms, schema: { tags, summary: "The bound account's home", response: replies(userStoragePathSchema) } },
-    async (request) => ok(request.id, 'storage_path', await files.home(actorOf(request))),
+    { config: perms, schema: { tags, summary: "The bound account's home", querystring: storageTargetQuerySchema, response: replies(userStoragePathSchema) } },
+    async (request) => ok(request.id, 'storage_path', await files.home(actorOf(request), targetOf(request.query))),
   );
 
   app.get(
     '/storage/dir_info',
     {
       config: perms,
-      schema: { tags, summary: 'One sorted, filtered page of a directory (11502 missing, 1201 not readable)', querystring: dirInfoQuerySchema, response: replies(dirInfoSchema) },
+      schema: { tags, summary: 'One sorted, filtered page of a directory (11502 missing, 1201 not readable)', querystring: dirInfoQuerySchema.extend(target), response: replies(dirInfoSchema) },
     },
-    async (request) => ok(request.id, 'dir_info', await files.list(actorOf(request), request.query)),
+    async (request) => ok(request.id, 'dir_info', await files.list(actorOf(request), request.query, targetOf(request.query))),
   );
 
   app.get(
     '/storage/state',
-    { config: perms, schema: { tags, summary: 'Whether an entry exists, and its details', querystring: fileStateQuerySchema, response: replies(fileStateSchema) } },
-    async (request) => ok(request.id, 'state', await files.state(actorOf(request), request.query.file)),
+    { config: perms, schema: { tags, summary: 'Whether an entry exists, and its details', querystring: fileStateQuerySchema.extend(target), response: replies(fileStateSchema) } },
+    async (request) => ok(request.id, 'state', await files.state(actorOf(request), request.query.file, targetOf(request.query))),
   );
 
   app.get(
     '/storage/view',
-    { config: perms, schema: { tags, summary: 'Preview: UTF-8 text, PNG/JPEG/GIF/WebP, PDF; shown inline, never executed', querystring: viewQuerySchema, response: failures } },
+    { config: perms, schema: { tags, summary: 'Preview: UTF-8 text, PNG/JPEG/GIF/WebP, PDF; shown inline, never executed', querystring: viewQuerySchema.extend(target), response: failures } },
     async (request, reply) => {
-      const preview = await files.preview(actorOf(request), request.query.type, request.query.file);
+      const preview = await files.preview(actorOf(request), request.query.type, request.query.file, targetOf(request.query));
       reply.headers({ ...previewHeaders(preview.contentType, preview.name), 'content-length': String(preview.size) });
       return reply.send(preview.body);
     },
@@ -67,45 +69,45 @@ export const storageRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = asy
 
   app.put(
     '/storage/upload',
-    { config: perms, schema: { tags, summary: 'Upload one file as the raw body (application/octet-stream), streamed to disk', querystring: uploadQuerySchema, response: replies(fileEntrySchema) } },
+    { config: perms, schema: { tags, summary: 'Upload one file as the raw body (application/octet-stream), streamed to disk', querystring: uploadQuerySchema.extend(target), response: replies(fileEntrySchema) } },
     async (request) => {
       const length = request.headers['content-length'] ? Number(request.headers['content-length']) : null;
-      const entry = await files.upload(actorOf(request), request.query, request.body as Readable, length);
+      const entry = await files.upload(actorOf(request), request.query, request.body as Readable, length, targetOf(request.query));
       return ok(request.id, 'file', entry);
     },
   );
 
   app.post(
     '/storage/mkdir',
-    { config: perms, schema: { tags, summary: 'Create a directory', body: mkdirInputSchema, response: replies(fileEntrySchema) } },
-    async (request) => ok(request.id, 'file', await files.mkdir(actorOf(request), request.body)),
+    { config: perms, schema: { tags, summary: 'Create a directory', querystring: storageTargetQuerySchema, body: mkdirInputSchema, response: replies(fileEntrySchema) } },
+    async (request) => ok(request.id, 'file', await files.mkdir(actorOf(request), request.body, targetOf(request.query))),
   );
 
   app.post(
     '/storage/rename',
-    { config: perms, schema: { tags, summary: 'Rename or move an entry (1409 when the target exists)', body: renameInputSchema, response: replies(fileEntrySchema) } },
-    async (request) => ok(request.id, 'file', await files.rename(actorOf(request), request.body)),
+    { config: perms, schema: { tags, summary: 'Rename or move an entry (1409 when the target exists)', querystring: storageTargetQuerySchema, body: renameInputSchema, response: replies(fileEntrySchema) } },
+    async (request) => ok(request.id, 'file', await files.rename(actorOf(request), request.body, targetOf(request.query))),
   );
 
   app.post(
     '/storage/copy',
-    { config: perms, schema: { tags, summary: 'Copy a file or a directory tree (appears whole or not at all)', body: copyInputSchema, response: replies(fileEntrySchema) } },
-    async (request) => ok(request.id, 'file', await files.copy(actorOf(request), request.body)),
+    { config: perms, schema: { tags, summary: 'Copy a file or a directory tree (appears whole or not at all)', querystring: storageTargetQuerySchema, body: copyInputSchema, response: replies(fileEntrySchema) } },
+    async (request) => ok(request.id, 'file', await files.copy(actorOf(request), request.body, targetOf(request.query))),
   );
 
   app.delete(
     '/storage/file',
-    { config: perms, schema: { tags, summary: 'Move an entry to .trash (inside .trash, or permanent: delete)', querystring: removeQuerySchema, response: replies(removeResultSchema) } },
-    async (request) => ok(request.id, 'removed', await files.remove(actorOf(request), request.query.path, request.query.permanent)),
+    { config: perms, schema: { tags, summary: 'Move an entry to .trash (inside .trash, or permanent: delete)', querystring: removeQuerySchema.extend(target), response: replies(removeResultSchema) } },
+    async (request) => ok(request.id, 'removed', await files.remove(actorOf(request), request.query.path, request.query.permanent, targetOf(request.query))),
   );
 
   app.get(
     '/storage/download',
-    { config: perms, schema: { tags, summary: 'Download a file (HTTP Range → 206) or a directory as a tar', querystring: downloadQuerySchema, response: failures } },
+    { config: perms, schema: { tags, summary: 'Download a file (HTTP Range → 206) or a directory as a tar', querystring: downloadQuerySchema.extend(target), response: failures } },
     async (request, reply) => {
       const header = request.headers.range;
       const range = header ? parseRange(header) : undefined;
-      const download = await files.download(actorOf(request), request.query.path, range ?? undefined).catch((err: unknown) => {
+      const download = await files.download(actorOf(request), request.query.path, range ?? undefined, targetOf(request.query)).catch((err: unknown) => {
         if (range && unsatisfiable(err)) return null;
         throw err;
       });

@@ -11,6 +11,7 @@ import { previewContentType } from './preview';
 import { parseRange } from './range';
 import { entryHeader } from './tar';
 import { createUploadSessionsRepo } from './upload-sessions.repo';
+import { createStorageAt } from './storage-target';
 import { createUploadsService } from './uploads.service';
 
 describe('storage helpers', () => {
@@ -61,7 +62,8 @@ describe('upload session sweep', () => {
     const driver = createLocalFileDriver({ dataDir });
     const uploads = createUploadsService({
       repo: createUploadSessionsRepo(database.db),
-      driver,
+      at: createStorageAt(async () => ({ account: 'sweep_acct' }), driver),
+      driverFor: async () => driver,
       identityOf: async () => ({ account: 'sweep_acct' }),
       settings: { uploadMaxBytes: null, uploadSessionTtlS: 3600, tarMaxBytes: 1 },
       now: () => clock,

@@ -10,7 +10,9 @@ import {
   uploadSessionParamsSchema,
   uploadSessionSchema,
 } from '@starlight/contract/storage';
+import { storageTargetQuerySchema } from '@starlight/contract/cluster-storage';
 import { ok, replies } from '../../lib/envelope';
+import { targetOf } from './storage-target';
 import { actorOf } from '../../plugins/auth';
 import type { UploadsService } from './uploads.service';
 
@@ -22,8 +24,8 @@ const chunkHeader = chunkSha256Header.toLowerCase();
 export const uploadSessionsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
   app.post(
     '/storage/upload_session',
-    { config: perms, schema: { tags, summary: 'Begin a chunked upload (1409 when the target exists, unless overwrite)', body: uploadSessionInputSchema, response: replies(uploadSessionSchema) } },
-    async (request) => ok(request.id, 'upload_session', await uploads.create(actorOf(request), request.body)),
+    { config: perms, schema: { tags, summary: 'Begin a chunked upload (1409 when the target exists, unless overwrite)', querystring: storageTargetQuerySchema, body: uploadSessionInputSchema, response: replies(uploadSessionSchema) } },
+    async (request) => ok(request.id, 'upload_session', await uploads.create(actorOf(request), request.body, targetOf(request.query))),
   );
 
   app.get(

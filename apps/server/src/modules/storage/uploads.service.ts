@@ -8,6 +8,7 @@ import { AppError, notFound } from '../../lib/app-error';
 import type { StorageSettings } from './files.service';
 import { tooLarge } from './files.service';
 import type { IdentityOf } from './storage-account';
+import type { ResolveStorageAt, StorageTarget } from './storage-target';
 import type { UploadSessionRow, UploadSessionsRepo } from './upload-sessions.repo';
 
 export interface NewUploadSession {
@@ -56,15 +57,22 @@ async function readChunk(body: Readable, expected: number): Promise<Buffer> {
  */
 export function createUploadsService({
   repo,
-  driver,
+  at,
+  driverFor,
   identityOf,
   settings,
+  changed = () => undefined,
   now = () => new Date(),
 }: {
   repo: UploadSessionsRepo;
-  driver: FileDriver;
+  /** The storage a new upload names (and its quota guard). */
+  at: ResolveStorageAt;
+  /** The driver of the storage a session was begun on (null: the default storage). */
+  driverFor: (storageId: number | null) => Promise<FileDriver>;
   identityOf: IdentityOf;
   settings: StorageSettings;
+  /** A session's file appeared: its storage's usage is stale. */
+  changed?: (storageId: number | null, account: string) => void;
   now?: () => Date;
 }) {
   const expiry = (): Date => new Date(now().getTime() + settings.uploadSessionTtlS * 1000);
@@ -76,12 +84,20 @@ export function createUploadsService({
     return row;
   }
   const notOpen = (row: UploadSessionRow): AppError => new AppError(Code.conflict, `the upload session is ${row.state}`);
+  const discard = async (row: UploadSessionRow): Promise<void> => {
+    await driverFor(row.storageId)
+      .then((driver) => driver.discardPart({ account: row.account }, row.targetPath, row.partId))
+      .catch(() => undefined);
+  };
 
   return {
-    async create(actor: Actor, input: NewUploadSession): Promise<UploadSession> {
+    async create(actor: Actor, input: NewUploadSession, target: StorageTarget = {}): Promise<UploadSession> {
       const limit = settings.uploadMaxBytes;
       if (limit !== null && input.size > limit) throw tooLarge(limit);
-      const identity = await identityOf(actor);
+      const { driver, identity, storageId, guard } = await at(actor, target);
+      // the whole size is known now: a quota refuses it before the part file or any byte exists
+      const replaced = input.overwrite ? await driver.stat(identity, input.path).then((e) => (e.type === 'file' ? e.size : 0), () => 0) : 0;
+      await guard.reserve(Math.max(0, input.size - replaced));
       // checks the target (path, directory, 1409 when taken) before any session exists
       const partId = await driver.createPart(identity, input.path, { exclusive: !input.overwrite });
       const row = await repo.insert({
@@ -94,6 +110,7 @@ export function createUploadsService({
         sha256: input.sha256 ?? null,
         overwrite: input.overwrite,
         partId,
+        storageId,
         expiresAt: expiry(),
       });
       return toSession(row);
@@ -113,7 +130,7 @@ export function createUploadsService({
         throw invalid('body', `chunk ${index} does not match its SHA-256: it was discarded, send it again`);
       const identity = await identityOf(actor);
       if (identity.account !== row.account) throw new AppError(Code.forbidden, 'the bound account changed since the upload began');
-      await driver.writePart(identity, row.targetPath, row.partId, start, bytes);
+      await (await driverFor(row.storageId)).writePart(identity, row.targetPath, row.partId, start, bytes);
       const updated = await repo.addChunk(row.id, index, expiry());
       if (!updated) throw new AppError(Code.conflict, 'the upload session is no longer open');
       return { index, received: updated.received.length };
@@ -131,8 +148,9 @@ export function createUploadsService({
       if (identity.account !== row.account) throw new AppError(Code.forbidden, 'the bound account changed since the upload began');
       if (!(await repo.transition(row.id, 'open', 'completing'))) throw new AppError(Code.conflict, 'the upload is already being completed');
       try {
-        const { entry } = await driver.commitPart(identity, row.targetPath, row.partId, { size: row.size, sha256: expected, exclusive: !row.overwrite });
+        const { entry } = await (await driverFor(row.storageId)).commitPart(identity, row.targetPath, row.partId, { size: row.size, sha256: expected, exclusive: !row.overwrite });
         await repo.transition(row.id, 'completing', 'completed');
+        changed(row.storageId, row.account);
         return entry;
       } catch (err) {
         // the driver has removed the part: nothing partial stays, and the session cannot be resumed
@@ -145,7 +163,7 @@ export function createUploadsService({
       const row = await openSession(actor, id);
       const aborted = await repo.transition(row.id, 'open', 'aborted');
       if (!aborted) throw notOpen(row);
-      await driver.discardPart({ account: row.account }, row.targetPath, row.partId).catch(() => undefined);
+      await discard(row);
       return toSession(aborted);
     },
 
@@ -154,7 +172,7 @@ export function createUploadsService({
       let removed = 0;
       for (const row of await repo.expired(now())) {
         if (!(await repo.transition(row.id, 'open', 'aborted'))) continue;
-        await driver.discardPart({ account: row.account }, row.targetPath, row.partId).catch(() => undefined);
+        await discard(row);
         removed++;
       }
       return removed;

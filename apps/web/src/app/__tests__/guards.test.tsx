@@ -69,7 +69,7 @@ describe('router guards', () => {
   it('opens a permitted page inside the shell, with the sidebar built for the user', async () => {
     useSessionStore.setState({ token: 'token-abc', permissions: ['manage_monitor'] });
     renderApp('/monitor/devices');
-    expect(await screen.findByTestId('unavailable')).toBeTruthy();
+    expect(await screen.findByTestId('monitor-devices-page')).toBeTruthy();
     const sidebar = screen.getByTestId('sidebar');
     expect(sidebar.querySelector('[data-path="/monitor/nodes"]')).not.toBeNull();
     expect(sidebar.querySelector('[data-path="/monitor/metrics"]')).toBeNull();

@@ -5,6 +5,7 @@ import { AccountCard } from '../../features/dashboard/components/account-card';
 import { SummaryCard } from '../../features/dashboard/components/summary-card';
 import { unreadCount, useUnreadMessages } from '../../features/messages/api/get-unread-messages';
 import { LatestMessages } from '../../features/messages/components/latest-messages';
+import { StorageUsageCard } from '../../features/storage/components/storage-usage-card';
 import { PageHeader } from '../../components/page-header';
 import { usePermissions } from '../../lib/permissions';
 
@@ -42,6 +43,11 @@ export default function DashboardPage() {
             <Col span={24}>
               <LatestMessages />
             </Col>
+            {permissions.includes('binded_account') ? (
+              <Col span={24}>
+                <StorageUsageCard />
+              </Col>
+            ) : null}
           </Row>
         </Col>
       </Row>

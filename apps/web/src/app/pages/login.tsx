@@ -2,12 +2,17 @@ import { useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { StarFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
+import { issueCloudToken } from '../../features/auth/api/cloud';
 import { LoginForm } from '../../features/auth/components/login-form';
+import { useSessionStore } from '../../lib/session-store';
 import { productTitle } from '../../lib/env';
 import { providerDomain, safeRedirectPath, starlightRedirectTarget } from '../../lib/provider-domain';
 import { StarlightRedirect } from '../guards/starlight-redirect';
 import { LanguageLinks } from '../layout/language-links';
 import './login.css';
+
+/** Spec §6, §9: status bit 64 marks a cloud-bound account. */
+const cloudBoundBit = 64;
 
 /** Where to go after login: the redirect query when it is a page of ours, else /. */
 export function afterLoginPath(search: string): string {
@@ -26,6 +31,10 @@ export default function LoginPage() {
   const onSuccess = async () => {
     const { loadSession } = await import('../session/load-session');
     await loadSession();
+    // A cloud-bound account (status bit 64) also gets the cloud side's cookie; failures are not the login's.
+    const user = useSessionStore.getState().user;
+    // (bit tested inline: the contract's permissions module would bring zod into this page's first load)
+    if (user && (user.status & cloudBoundBit) === cloudBoundBit) await issueCloudToken().catch(() => undefined);
     if (starlightTarget) setLeavingFor(starlightTarget);
     else await navigate(afterLoginPath(search), { replace: true });
   };

@@ -1,8 +1,9 @@
-import { Button, Card } from 'antd';
-import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { Button, Card, Space } from 'antd';
+import { ArrowLeftOutlined, LineChartOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
+import { PermissionGate } from '../../components/permission-gate';
 import { JobTable } from '../../features/jobs/components/job-table';
 import { useNode } from '../../features/monitor/api/get-node';
 import { useNodes } from '../../features/monitor/api/get-nodes';
@@ -26,9 +27,21 @@ export default function MonitorNodeStatePage() {
         title={t('pages.node', { node: nodeName })}
         subtitle={cluster}
         extra={
-          <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/monitor/nodes')}>
-            {t('pages.back')}
-          </Button>
+          <Space wrap>
+            {cluster ? (
+              <PermissionGate perms={['metrics_manage']}>
+                <Link to={`/monitor/metrics?node=${encodeURIComponent(`${cluster}/${nodeName}`)}`} data-testid="node-metrics-link">
+                  <Button icon={<LineChartOutlined />}>{t('pages.metrics')}</Button>
+                </Link>
+              </PermissionGate>
+            ) : null}
+            <Link to={`/monitor/events?node=${encodeURIComponent(nodeName)}`} data-testid="node-events-link">
+              <Button icon={<UnorderedListOutlined />}>{t('pages.events')}</Button>
+            </Link>
+            <Button icon={<ArrowLeftOutlined />} onClick={() => void navigate('/monitor/nodes')}>
+              {t('pages.back')}
+            </Button>
+          </Space>
         }
       />
       <NodeSummary node={node.data} loading={node.isLoading || (!cluster && !notFound)} failed={node.isError || notFound} />

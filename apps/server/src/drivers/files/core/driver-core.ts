@@ -8,7 +8,7 @@ import { checkAccount, isInTrash, parseUserPath, tempPrefix, underHome } from '.
 import type { UserPath } from '../paths';
 import { AtomicWriteStream } from './atomic-write';
 import { mapped, toFileError } from './errors';
-import { listDirectory, toEntry } from './list-dir';
+import { listDirectory, readSorted, statPage, toEntry } from './list-dir';
 import { planListing } from './listing';
 import type { FsSession, OpenSession } from './raw-fs';
 import { lstatOrMissing, resolveDir, resolveEntry, resolveFollow } from './resolve';
@@ -78,6 +78,30 @@ export function createFileDriver(core: CoreOptions): FileDriver {
         if (target.stat.type !== 'dir') throw new FileError(Code.dirMissing, 'the path is not a directory', 'not-a-dir');
         return listDirectory(s.fs, target.path, plan);
       });
+    },
+
+    async snapshotDir(identity, dir, options) {
+      const plan = planListing({ ...options, offset: 0, limit: 1 });
+      const path = parseUserPath(dir);
+      const current = (s: FsSession) => resolveFollow(s.fs, s.homeReal, segmentsIn(s, path));
+      const read = await withSession(identity, async (s) => {
+        const target = await current(s);
+        if (!target.stat) throw new FileError(Code.dirMissing, 'the directory does not exist', 'dir-missing');
+        if (target.stat.type !== 'dir') throw new FileError(Code.dirMissing, 'the path is not a directory', 'not-a-dir');
+        // names only: page() stats what it hands out, so a cached page never shows an old size
+        const items = (await readSorted(s.fs, target.path, plan)).map((i) => ({ ...i, stat: undefined }));
+        return { realPath: target.path, mtime: target.stat.mtimeMs, items };
+      });
+      return {
+        total: read.items.length,
+        mtime: read.mtime,
+        page: (offset, limit) =>
+          withSession(identity, async (s) => {
+            const target = await current(s).catch(() => undefined);
+            if (target?.stat?.type !== 'dir' || target.path !== read.realPath || target.stat.mtimeMs !== read.mtime) return null;
+            return statPage(s.fs, target.path, read.items.slice(offset, offset + limit));
+          }),
+      };
     },
 
     async stat(identity, path) {

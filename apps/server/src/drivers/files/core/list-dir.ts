@@ -14,7 +14,7 @@ import { lstatOrMissing } from './resolve';
  * more on NFS); on `ssh` the server sends the attributes with the names, so it costs nothing extra.
  */
 
-interface Item {
+export interface Item {
   name: string;
   type: FileType;
   stat: RawStat | undefined;
@@ -42,7 +42,8 @@ export function toEntry(name: string, stat: RawStat): FileEntry {
   return entry;
 }
 
-export async function listDirectory(fs: RawFs, dirReal: string, plan: ListPlan): Promise<DirPage> {
+/** The directory read whole, filtered and sorted; only the entries the sort needed are stat-ed. */
+export async function readSorted(fs: RawFs, dirReal: string, plan: ListPlan): Promise<Item[]> {
   const raw = await mapped(fs.readdir(dirReal), 'list');
   let items: Item[] = [];
   let unknownTypes = false;
@@ -58,9 +59,21 @@ export async function listDirectory(fs: RawFs, dirReal: string, plan: ListPlan):
     await mapped(fillStats(fs, dirReal, items.filter((i) => !i.stat)), 'list');
     items = items.filter((i) => i.stat); // gone since readdir
   }
-  const sorted = sortForListing(items, plan);
-  const page = sorted.slice(plan.offset, plan.offset + plan.limit);
-  await mapped(fillStats(fs, dirReal, page.filter((i) => !i.stat)), 'list');
-  const entries = page.flatMap((i) => (i.stat ? [toEntry(i.name, i.stat)] : []));
+  return sortForListing(items, plan);
+}
+
+/**
+ * The entries of one page of a sorted listing. Stats are taken now, so sizes and times are current;
+ * an entry removed since the read is left out. Items read with their stat (ssh) keep that one.
+ */
+export async function statPage(fs: RawFs, dirReal: string, page: readonly Item[]): Promise<FileEntry[]> {
+  const fresh = page.map((i): Item => ({ ...i }));
+  await mapped(fillStats(fs, dirReal, fresh.filter((i) => !i.stat)), 'list');
+  return fresh.flatMap((i) => (i.stat ? [toEntry(i.name, i.stat)] : []));
+}
+
+export async function listDirectory(fs: RawFs, dirReal: string, plan: ListPlan): Promise<DirPage> {
+  const sorted = await readSorted(fs, dirReal, plan);
+  const entries = await statPage(fs, dirReal, sorted.slice(plan.offset, plan.offset + plan.limit));
   return { entries, total: sorted.length, offset: plan.offset };
 }

@@ -11,6 +11,11 @@ import { createLocalFs } from './local-fs';
 export interface LocalFileDriverOptions {
   /** The server's data directory (config `dataDir`); homes live in `<dataDir>/homes/<account>`. */
   dataDir: string;
+  /**
+   * A storage's root template (cluster-storage), relative to the data directory, with `{account}`:
+   * `/homes/{account}` (the default), `/public/{account}`. Validated by the contract's rootTemplateSchema.
+   */
+  rootTemplate?: string;
 }
 
 /**
@@ -20,10 +25,14 @@ export interface LocalFileDriverOptions {
  * the data moves through descriptors checked again after opening (local-fs.ts).
  */
 export function createLocalFileDriver(options: LocalFileDriverOptions): FileDriver {
-  const homesRoot = path.resolve(options.dataDir, 'homes');
+  const template = options.rootTemplate ?? '/homes/{account}';
+  // the fixed part before `{account}`'s directory is the root every home must stay under
+  const homesRoot = path.resolve(options.dataDir, '.' + path.posix.dirname(template.slice(0, template.indexOf('{account}') + 9)));
 
   async function openSession(account: string): Promise<FsSession> {
-    const home = path.join(homesRoot, account);
+    const home = path.resolve(options.dataDir, '.' + template.replace('{account}', account));
+    if (!isWithin(homesRoot, home) || home === homesRoot)
+      throw new FileError(Code.forbidden, 'the storage root lies outside the data directory', 'symlink-escape');
     await fsp.mkdir(home, { recursive: true, mode: 0o700 });
     // a home that is itself a link (planted by hand or by a job) would move every check elsewhere
     const [stat, rootReal, homeReal] = await Promise.all([fsp.lstat(home), fsp.realpath(homesRoot), fsp.realpath(home)]);

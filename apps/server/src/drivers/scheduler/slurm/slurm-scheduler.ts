@@ -4,6 +4,7 @@ import type {
   EnsureAccountOptions,
   FinishedJobsRange,
   ListJobsFilter,
+  PartitionAccess,
   SchedulerDriver,
   SchedulerIdentity,
   SchedulerJob,
@@ -230,6 +231,38 @@ export class SlurmScheduler implements SchedulerDriver {
       method: 'POST',
       body: { associations: [{ account: chargeAccount, cluster: names[0], user: account }] },
     });
+  }
+
+  /**
+   * Partition associations (AccountingStorageEnforce=associations makes slurmctld refuse a partition the
+   * account has no association for). slurmdbd 22.05: `DELETE /association?partition=` with an empty value
+   * removes exactly the partition-less association; without the parameter it would match them all.
+   */
+  async setPartitionAccess(account: string, access: PartitionAccess): Promise<void> {
+    assertSchedulerName('account', account);
+    const chargeAccount = assertSchedulerName('charge account', access.chargeAccount);
+    const wanted = [...new Set(access.partitions.map((p) => assertSchedulerName('partition', p)))];
+    const sun = this.adminAccount;
+    const listed = await this.client.request(sun, await this.slurmdbPath('/associations'), { query: { user: account }, tolerateErrors: true });
+    const mine = (Array.isArray(listed.body?.associations) ? (listed.body.associations as SlurmJson[]) : []).filter(
+      (a) => a.user === account && a.account === chargeAccount,
+    );
+    const partitionOf = (a: SlurmJson): string => (typeof a.partition === 'string' ? a.partition : '');
+    const held = new Set(mine.map(partitionOf));
+    const missing = wanted.filter((p) => !held.has(p));
+    if (missing.length > 0) {
+      const { body } = await this.client.request(sun, await this.slurmdbPath('/clusters'));
+      const names = (Array.isArray(body?.clusters) ? (body.clusters as SlurmJson[]) : []).map((c) => String(c.name ?? ''));
+      if (names.length !== 1) throw upstreamDown(`slurmdbd knows ${names.length} clusters: set the associations of ${account} with sacctmgr`);
+      if (mine.length === 0)
+        await this.client.request(sun, await this.slurmdbPath('/users'), { method: 'POST', body: { users: [{ name: account, default: { account: chargeAccount } }] } });
+      await this.client.request(sun, await this.slurmdbPath('/associations'), {
+        method: 'POST',
+        body: { associations: missing.map((partition) => ({ account: chargeAccount, cluster: names[0], user: account, partition })) },
+      });
+    }
+    for (const partition of [...held].filter((p) => !wanted.includes(p)))
+      await this.client.request(sun, await this.slurmdbPath('/association'), { method: 'DELETE', query: { account: chargeAccount, user: account, partition } });
   }
 
   async close(): Promise<void> {

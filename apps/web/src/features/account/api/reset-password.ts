@@ -1,4 +1,5 @@
 import { apiSpec } from '../../../lib/api-client';
+import { sealPasswords } from '../../../lib/password-encryption';
 import { formCodes } from './send-code';
 
 export type ResetPasswordInput =
@@ -8,5 +9,5 @@ export type ResetPasswordInput =
 /** PATCH /user/user/reset_password_by_email or _by_telephone: every token of the user is revoked. */
 export async function resetPassword(input: ResetPasswordInput): Promise<void> {
   const path = 'email' in input ? '/user/user/reset_password_by_email' : '/user/user/reset_password_by_telephone';
-  await apiSpec(path, { method: 'PATCH', body: input, auth: false, skip: formCodes });
+  await apiSpec(path, { method: 'PATCH', body: await sealPasswords(input), auth: false, skip: formCodes });
 }

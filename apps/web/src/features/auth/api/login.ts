@@ -3,8 +3,11 @@ import { Code } from '@starlight/contract/codes';
 import { apiRequest } from '../../../lib/api-client';
 import { useSessionStore } from '../../../lib/session-store';
 import { restoreBackToken } from '../../../lib/token-storage';
+import { sealPasswords } from '../../../lib/password-encryption';
 
 export interface LoginRequest extends LoginInput {
+  /** A solved captcha, demanded after repeated failures (555 with captcha_required). */
+  captcha?: { id: string; answer: string } | undefined;
   tokenType: TokenType;
   /** A redirect_url on the provider's domain came with the login: share the token cookie across it. */
   crossDomain?: boolean;
@@ -14,11 +17,14 @@ export interface LoginRequest extends LoginInput {
 export class LoginRefusedError extends Error {
   readonly code: number;
   readonly info: string;
-  constructor(code: number, info: string) {
+  /** The next try must carry a solved captcha (shown in the form). */
+  readonly captchaRequired: boolean;
+  constructor(code: number, info: string, captchaRequired = false) {
     super(info || `login refused (${code})`);
     this.name = 'LoginRefusedError';
     this.code = code;
     this.info = info;
+    this.captchaRequired = captchaRequired;
   }
 }
 
@@ -43,19 +49,23 @@ function readLoginResult(spec: unknown, requested: TokenType): LoginResult | und
   };
 }
 
+const captchaRequiredIn = (spec: unknown): boolean =>
+  typeof spec === 'object' && spec !== null && (spec as { captcha_required?: unknown }).captcha_required === true;
+
 /** Spec §4: only code 200 with kind 'token' is success. */
-export async function login({ name, password, tokenType }: LoginRequest): Promise<LoginResult> {
+export async function login({ name, password, tokenType, captcha }: LoginRequest): Promise<LoginResult> {
   // Spec §4: a backed-up token (account switching) is restored first, then removed.
   const restored = restoreBackToken();
   if (restored) useSessionStore.setState({ token: restored });
   const envelope = await apiRequest<unknown>(loginPaths[tokenType], {
     method: 'POST',
-    body: { name, password },
+    // SEC30 builds send the password encrypted (lib/password-encryption)
+    body: await sealPasswords({ name, password, ...(captcha ? { captcha_id: captcha.id, captcha_answer: captcha.answer } : {}) }),
     auth: false,
     tolerated: [Code.loginRefused, Code.rateLimited],
   });
   const result = envelope.code === Code.ok && envelope.kind === tokenKind ? readLoginResult(envelope.spec, tokenType) : undefined;
-  if (!result) throw new LoginRefusedError(envelope.code, envelope.info);
+  if (!result) throw new LoginRefusedError(envelope.code, envelope.info, captchaRequiredIn(envelope.spec));
   return result;
 }
 

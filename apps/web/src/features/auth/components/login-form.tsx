@@ -1,10 +1,11 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { CloseCircleFilled, EyeInvisibleOutlined, EyeOutlined, LockOutlined, UserOutlined } from '@ant-design/icons';
+import { CloseCircleFilled, EyeInvisibleOutlined, EyeOutlined, LockOutlined, SafetyOutlined, UserOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { Code } from '@starlight/contract/codes';
 import type * as Validators from '@starlight/contract/validators';
 import { translateValidationMessage } from '../../../lib/validation-text';
 import { LoginRefusedError, loginAndStore } from '../api/login';
+import { getLoginCaptcha, type LoginCaptcha } from '../api/get-login-captcha';
 
 type Field = 'name' | 'password';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -41,6 +42,16 @@ export function LoginForm({ crossDomain, onSuccess }: LoginFormProps) {
   const [refusal, setRefusal] = useState<LoginRefusedError | null>(null);
   const [busy, setBusy] = useState(false);
   const [showPassword, setShowPassword] = useState(false);
+  // After repeated failures the server demands a solved captcha (555 + captcha_required): shown here, in the form.
+  const [captcha, setCaptcha] = useState<LoginCaptcha | 'loading' | null>(null);
+  const [captchaAnswer, setCaptchaAnswer] = useState('');
+  const [captchaError, setCaptchaError] = useState(false);
+
+  const newCaptcha = () => {
+    setCaptcha('loading');
+    setCaptchaAnswer('');
+    getLoginCaptcha().then(setCaptcha, () => setCaptcha(null));
+  };
 
   const check = async (field: Field, value: string) => {
     const problem = await problemOf(field, value);
@@ -61,21 +72,38 @@ export function LoginForm({ crossDomain, onSuccess }: LoginFormProps) {
     if (busy) return;
     setRefusal(null);
     const problems = await Promise.all([check('name', values.name), check('password', values.password)]);
-    if (problems.some(Boolean)) return;
+    const solving = captcha !== null && captcha !== 'loading';
+    setCaptchaError(solving && captchaAnswer.trim() === '');
+    if (problems.some(Boolean) || (solving && captchaAnswer.trim() === '')) return;
     setBusy(true);
     try {
-      await loginAndStore({ name: values.name.trim(), password: values.password, tokenType: remember ? 'longTerm' : 'shortTerm', crossDomain });
+      await loginAndStore({
+        name: values.name.trim(),
+        password: values.password,
+        tokenType: remember ? 'longTerm' : 'shortTerm',
+        crossDomain,
+        captcha: solving ? { id: captcha.id, answer: captchaAnswer.trim() } : undefined,
+      });
       await onSuccess();
     } catch (error) {
       // Anything but a refusal was already told by the api client.
-      if (error instanceof LoginRefusedError) setRefusal(error);
+      if (error instanceof LoginRefusedError) {
+        setRefusal(error);
+        // a captcha is used once, right or wrong: show a fresh one whenever the server wants one
+        if (error.captchaRequired) newCaptcha();
+        else setCaptcha(null);
+      }
     } finally {
       setBusy(false);
     }
   };
 
-  const refusalText = (error: LoginRefusedError) =>
-    error.code === Code.rateLimited ? t('errors.tooManyAttempts') : error.code === Code.loginRefused ? t('errors.wrongCredentials') : error.info;
+  const refusalText = (error: LoginRefusedError) => {
+    if (error.code === Code.rateLimited) return t('errors.tooManyAttempts');
+    if (error.code !== Code.loginRefused) return error.info;
+    // the first demand for a captcha is not a wrong password: say what is needed
+    return error.captchaRequired && error.info !== 'incorrect user name or password' ? t('errors.captchaNeeded') : t('errors.wrongCredentials');
+  };
 
   const input = (field: Field, icon: ReactNode, type: string, autoComplete: string, placeholder: string, suffix?: ReactNode) => (
     <div className="sl-field">
@@ -139,6 +167,47 @@ export function LoginForm({ crossDomain, onSuccess }: LoginFormProps) {
           {showPassword ? <EyeOutlined /> : <EyeInvisibleOutlined />}
         </button>,
       )}
+      {captcha !== null ? (
+        <div className="sl-field" data-testid="login-captcha">
+          <label className="sl-field-label" htmlFor="login-captcha-answer">
+            {t('form.captcha')}
+          </label>
+          <div className="sl-login-captcha-row">
+            <span className={captchaError ? 'sl-input sl-input-error' : 'sl-input'}>
+              <span className="sl-input-icon" aria-hidden="true">
+                <SafetyOutlined />
+              </span>
+              <input
+                id="login-captcha-answer"
+                name="captcha"
+                type="text"
+                autoComplete="off"
+                value={captchaAnswer}
+                placeholder={t('form.captchaPlaceholder')}
+                aria-invalid={captchaError}
+                data-testid="login-captcha-answer"
+                onChange={(event) => {
+                  setCaptchaAnswer(event.target.value);
+                  setCaptchaError(false);
+                }}
+              />
+            </span>
+            <button type="button" className="sl-login-captcha-image" onClick={newCaptcha} title={t('form.captchaRefresh')} aria-label={t('form.captchaRefresh')} data-testid="login-captcha-refresh">
+              {captcha === 'loading' ? (
+                <span className="sl-spinner sl-spinner-small" aria-hidden="true" />
+              ) : (
+                // an SVG in an <img> runs no script
+                <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`} alt={t('form.captchaAlt')} width={120} height={40} data-testid="login-captcha-image" data-captcha-id={captcha.id} />
+              )}
+            </button>
+          </div>
+          {captchaError ? (
+            <div className="sl-field-error" role="alert" data-testid="login-captcha-error">
+              {t('form.captchaRequired')}
+            </div>
+          ) : null}
+        </div>
+      ) : null}
       <label className="sl-checkbox">
         <input type="checkbox" checked={remember} onChange={(event) => setRemember(event.target.checked)} data-testid="login-remember" />
         <span>{t('form.remember')}</span>

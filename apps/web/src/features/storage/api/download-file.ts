@@ -1,4 +1,5 @@
 import { apiBlob } from '../../../lib/api-client';
+import { targetQuery } from '../storage-target';
 
 /** The name the server gave (RFC 5987 `filename*`), else the fallback. */
 export function fileNameFrom(disposition: string | null, fallback: string): string {
@@ -16,7 +17,7 @@ export function fileNameFrom(disposition: string | null, fallback: string): stri
  * in memory on the way, which suits the file manager's everyday sizes.
  */
 export async function downloadFile(path: string, fallbackName: string): Promise<void> {
-  const { blob, headers } = await apiBlob('/storage/download', { query: { path }, timeoutMs: null, timeoutHeader: 3600 });
+  const { blob, headers } = await apiBlob('/storage/download', { query: { path, ...targetQuery() }, timeoutMs: null, timeoutHeader: 3600 });
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

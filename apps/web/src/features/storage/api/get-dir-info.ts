@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { Code } from '@starlight/contract/codes';
 import { dirInfoSchema, type DirInfo, type DirSortKey } from '@starlight/contract/storage';
 import { apiRequest } from '../../../lib/api-client';
+import { targetQuery } from '../storage-target';
 
 export interface DirQuery {
   dir: string;
@@ -15,7 +16,7 @@ export type DirPageResult = { ok: true; page: DirInfo } | { ok: false; code: num
 
 export async function getDirInfo(query: DirQuery, page: number, pageSize: number, signal?: AbortSignal): Promise<DirPageResult> {
   const envelope = await apiRequest('/storage/dir_info', {
-    query: { dir: query.dir, page, page_size: pageSize, sort: query.sort, order: query.order, filter: query.filter },
+    query: { dir: query.dir, page, page_size: pageSize, sort: query.sort, order: query.order, filter: query.filter, ...targetQuery() },
     tolerated: [Code.dirMissing, Code.dirUnreadable],
     signal,
   });

@@ -1,9 +1,10 @@
 import type { PreviewType } from '@starlight/contract/storage';
 import { apiBlob } from '../../../lib/api-client';
+import { targetQuery } from '../storage-target';
 
 /** Spec §7 GET /storage/view: the preview as a Blob of the type the server decided (never HTML). */
 export async function viewFile(type: PreviewType, file: string, signal?: AbortSignal): Promise<Blob> {
-  return (await apiBlob('/storage/view', { query: { type, file }, signal, timeoutHeader: 25 })).blob;
+  return (await apiBlob('/storage/view', { query: { type, file, ...targetQuery() }, signal, timeoutHeader: 25 })).blob;
 }
 
 const extensions: Record<PreviewType, RegExp> = {

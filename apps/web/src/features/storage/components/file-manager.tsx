@@ -21,6 +21,8 @@ import { FileList } from './file-list';
 import { NamePrompt, type NamePromptState } from './name-prompt';
 import { joinPath, PathBar } from './path-bar';
 import { PreviewModal } from './preview-modal';
+import { StoragePicker } from './storage-picker';
+import { useStorageTarget } from '../storage-target';
 import { UploadPanel } from './upload-panel';
 
 /** The storage area's file manager: the bound account's home, browsed, changed and uploaded to. */
@@ -29,6 +31,8 @@ export function FileManager() {
   const queryClient = useQueryClient();
   const home = useUserStoragePath();
   const enqueue = useUploadStore((s) => s.enqueue);
+  const uploading = useUploadStore((s) => s.items.some((item) => item.status === 'queued' || item.status === 'uploading'));
+  const storageTarget = useStorageTarget((s) => s.target);
   const [dir, setDir] = useState('.');
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<{ sort: DirSortKey; order: 'asc' | 'desc' }>({ sort: 'name', order: 'asc' });
@@ -77,7 +81,8 @@ export function FileManager() {
     { key: 'rename', label: t('actions.rename') },
     { key: 'copy', label: t('actions.copy') },
     { key: 'copyPath', label: t('actions.copyPath') },
-    ...(entry.type === 'file' ? [{ key: 'share', label: t('actions.share') }] : []),
+    // share links point into the default storage only (the datafile view reads it)
+    ...(entry.type === 'file' && storageTarget === null ? [{ key: 'share', label: t('actions.share') }] : []),
     { type: 'divider' },
     { key: 'delete', label: t('actions.delete'), danger: true },
   ];
@@ -154,7 +159,10 @@ export function FileManager() {
       style={{ outline: dragging ? '2px dashed #1890ff' : undefined, outlineOffset: 4, borderRadius: 8 }}
     >
       <Flex justify="space-between" align="center" gap={12} wrap style={{ marginBottom: 12 }}>
-        <PathBar dir={dir} onOpen={open} />
+        <Space wrap>
+          <StoragePicker locked={uploading} onChange={() => open('.')} />
+          <PathBar dir={dir} onOpen={open} />
+        </Space>
         <Typography.Text type="secondary" data-testid="entry-count">{total === undefined ? '' : t('count', { count: total })}</Typography.Text>
       </Flex>
       <Flex justify="space-between" gap={8} wrap style={{ marginBottom: 12 }}>

@@ -10,6 +10,7 @@ function ItemRow({ item }: { item: UploadItem }) {
   const retry = useUploadStore((s) => s.retry);
   const status = item.status === 'error' ? 'exception' : item.status === 'done' ? 'success' : 'active';
   const done = item.status === 'done' ? 100 : percent(item.sent, item.size);
+  const taken = item.errorCode === 1409 && !item.quota;
   return (
     <List.Item data-testid="upload-item" data-status={item.status} data-percent={done}>
       <div style={{ width: '100%' }}>
@@ -26,8 +27,8 @@ function ItemRow({ item }: { item: UploadItem }) {
         ) : null}
         {item.status === 'error' ? (
           <Flex gap={8} align="center" wrap>
-            <Typography.Text type="danger" style={{ fontSize: 12 }}>{item.errorCode === 1409 ? t('upload.exists') : item.error}</Typography.Text>
-            <Button size="small" onClick={() => retry(item.key, item.errorCode === 1409)}>{item.errorCode === 1409 ? t('upload.replace') : t('upload.retry')}</Button>
+            <Typography.Text type="danger" style={{ fontSize: 12 }}>{taken ? t('upload.exists') : item.error}</Typography.Text>
+            <Button size="small" onClick={() => retry(item.key, taken)}>{taken ? t('upload.replace') : t('upload.retry')}</Button>
           </Flex>
         ) : null}
       </div>

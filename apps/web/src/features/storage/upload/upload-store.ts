@@ -7,6 +7,7 @@ import { putUploadChunk } from '../api/put-upload-chunk';
 import { uploadFile } from '../api/upload-file';
 import { runUpload, type UploadDeps, type UploadTask } from './run-upload';
 import { sha256Hex } from './sha256';
+import { quotaExceededReason, quotaExpiredReason } from '@starlight/contract/cluster-storage';
 
 export type UploadStatus = 'queued' | 'uploading' | 'done' | 'error';
 
@@ -21,6 +22,8 @@ export interface UploadItem {
   resumed: boolean;
   /** The server's code and message when it failed (1409: the name is taken). */
   errorCode?: number;
+  /** Refused by a storage quota (1409 with reason storage-quota-*), not because the name is taken. */
+  quota?: boolean;
   error?: string;
   overwrite: boolean;
 }
@@ -67,14 +70,20 @@ export const useUploadStore = create<UploadState>((set, get) => {
   const start = async (item: UploadItem): Promise<void> => {
     const file = files.get(item.key);
     if (!file) return;
-    patch(item.key, { status: 'uploading', error: undefined, errorCode: undefined });
+    patch(item.key, { status: 'uploading', error: undefined, errorCode: undefined, quota: false });
     try {
       await runUpload({ file, target: item.target, overwrite: item.overwrite }, apiUploadDeps, (p) => patch(item.key, p));
       patch(item.key, { status: 'done', sent: item.size });
       files.delete(item.key);
       for (const listener of listeners) listener(item.target);
     } catch (error) {
-      patch(item.key, { status: 'error', error: isApiError(error) ? error.info : String(error), errorCode: isApiError(error) ? error.code : undefined });
+      patch(item.key, {
+        status: 'error',
+        error: isApiError(error) ? error.info : String(error),
+        errorCode: isApiError(error) ? error.code : undefined,
+        // 1409 is also a storage quota's refusal: replacing the file would not help there
+        quota: isApiError(error) && isQuotaRefusal(error.spec),
+      });
     }
     pump();
   };
@@ -99,3 +108,9 @@ export const useUploadStore = create<UploadState>((set, get) => {
     },
   };
 });
+
+/** The server's quota refusals carry spec.reason (contract cluster-storage). */
+export function isQuotaRefusal(spec: unknown): boolean {
+  const reason = typeof spec === 'object' && spec !== null ? (spec as { reason?: unknown }).reason : undefined;
+  return reason === quotaExceededReason || reason === quotaExpiredReason;
+}

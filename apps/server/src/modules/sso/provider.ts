@@ -1,0 +1,171 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import Provider, { type Adapter, type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { AccountProfile } from '../identity/accounts.service';
+import type { ClientsService } from './clients.service';
+import type { ProviderKeys } from './keys.service';
+import type { OidcModelsRepo } from './oidc-models.repo';
+
+export interface OidcProviderDeps {
+  /** `<PUBLIC_URL><BASE_PATH>`; its path is where the provider is mounted. */
+  issuer: string;
+  keys: ProviderKeys;
+  models: OidcModelsRepo;
+  clients: ClientsService;
+  profileOf: (userId: number) => Promise<AccountProfile | null>;
+  /** Behind a proxy (TRUST_PROXY): X-Forwarded-Proto decides secure cookies. */
+  proxy: boolean;
+  /** The SPA page the browser is sent to for login and consent. */
+  interactionPage: string;
+}
+
+/** Routes relative to the mount path (the base path): the token endpoint is the spec's call. */
+export const providerRoutes = {
+  authorization: '/oidc/auth',
+  token: '/keystone/oauth/token',
+  jwks: '/oidc/jwks',
+  userinfo: '/oidc/me',
+  end_session: '/oidc/session/end',
+  revocation: '/oidc/token/revocation',
+  introspection: '/oidc/token/introspection',
+  pushed_authorization_request: '/oidc/request',
+  registration: '/oidc/reg',
+  code_verification: '/oidc/device',
+  device_authorization: '/oidc/device/auth',
+  backchannel_authentication: '/oidc/backchannel',
+  challenge: '/oidc/challenge',
+  credential: '/oidc/credential',
+} as const;
+
+const accessTokenTtl = 60 * 60;
+
+/**
+ * Starlight's OpenID provider (oidc-provider): authorization code with PKCE (required for public
+ * clients, S256 only), refresh tokens for clients registered with offline_access, RS256 ID tokens
+ * signed with the stored key, and login/consent handed to the SPA's /oauth page.
+ */
+export function createOidcProvider({ issuer, keys, models, clients, profileOf, proxy, interactionPage }: OidcProviderDeps) {
+  const adapter = (model: string): Adapter => {
+    if (model === 'Client') return clientAdapter(clients);
+    return models.adapterFor(model) as unknown as Adapter;
+  };
+
+  const configuration: Configuration = {
+    adapter: adapter as unknown as Configuration['adapter'],
+    jwks: { keys: [keys.signing as never] },
+    cookies: {
+      keys: keys.cookieKeys,
+      names: { session: '_sl_oidc_session', interaction: '_sl_oidc_interaction', resume: '_sl_oidc_resume' },
+      long: { httpOnly: true, sameSite: 'lax', signed: true },
+      // path '/': the interaction cookie must reach the SPA's calls under /api (it binds a uid to this browser);
+      // the resume cookie keeps its own narrow path (oidc-provider sets it after this spread)
+      short: { httpOnly: true, sameSite: 'lax', signed: true, path: '/' },
+    },
+    routes: providerRoutes,
+    scopes: ['openid', 'offline_access', 'profile', 'email', 'phone'],
+    claims: {
+      openid: ['sub'],
+      profile: ['preferred_username', 'name', 'updated_at'],
+      email: ['email', 'email_verified'],
+      phone: ['phone_number', 'phone_number_verified'],
+    },
+    responseTypes: ['code'],
+    // The granted scopes' claims go in the ID token too, as most sites expect (not only via userinfo).
+    conformIdTokenClaims: false,
+    pkce: { required: (_ctx, client) => client.clientAuthMethod === 'none' },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      introspection: { enabled: true },
+      rpInitiatedLogout: { enabled: true },
+      userinfo: { enabled: true },
+    },
+    clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
+    findAccount: async (_ctx, sub) => {
+      const profile = /^\d+$/.test(sub) ? await profileOf(Number(sub)) : null;
+      if (!profile || profile.disabled) return undefined;
+      return { accountId: sub, claims: () => claimsOf(profile) };
+    },
+    // A refresh token for every client allowed the refresh_token grant (registered with offline_access).
+    issueRefreshToken: (_ctx, client) => client.grantTypeAllowed('refresh_token'),
+    interactions: { url: (_ctx, interaction) => `${interactionPage}?uid=${encodeURIComponent(interaction.uid)}` },
+    ttl: {
+      AccessToken: accessTokenTtl,
+      AuthorizationCode: 60,
+      IdToken: accessTokenTtl,
+      RefreshToken: 14 * 24 * 60 * 60,
+      Interaction: 30 * 60,
+      // The provider's own browser session is short: Starlight's token is the real login.
+      Session: 8 * 60 * 60,
+      Grant: 14 * 24 * 60 * 60,
+    },
+    renderError: (ctx, out) => {
+      ctx.type = 'html';
+      ctx.body = errorPage(out);
+    },
+  };
+
+  const provider = new Provider(issuer, configuration);
+  provider.proxy = proxy;
+  const callback = provider.callback();
+  const mountPath = new URL(issuer).pathname.replace(/\/$/, '');
+
+  return {
+    provider,
+    mountPath,
+    /** The interaction uid this browser's signed interaction cookie names, or null. */
+    boundInteraction: (req: IncomingMessage, res: ServerResponse): Promise<string | null> =>
+      provider.interactionDetails(req, res).then(
+        (interaction) => interaction.uid,
+        () => null,
+      ),
+    /** Hands a raw Node request to the provider with the mount path stripped (oidc-provider reads originalUrl). */
+    handle(req: IncomingMessage & { originalUrl?: string }, res: ServerResponse): Promise<void> {
+      const url = req.url ?? '/';
+      req.originalUrl = url;
+      req.url = url.startsWith(mountPath) ? url.slice(mountPath.length) || '/' : url;
+      return callback(req, res) as unknown as Promise<void>;
+    },
+  };
+}
+
+export type OidcProvider = ReturnType<typeof createOidcProvider>;
+
+export function claimsOf(profile: AccountProfile) {
+  return {
+    sub: String(profile.id),
+    preferred_username: profile.userName,
+    name: profile.realName ?? profile.userName,
+    updated_at: Math.floor(profile.updatedAt.getTime() / 1000),
+    // E-mail addresses and phone numbers are confirmed with a code before they are stored (registration, change).
+    ...(profile.email ? { email: profile.email, email_verified: true } : {}),
+    ...(profile.telephone ? { phone_number: profile.telephone, phone_number_verified: true } : {}),
+  };
+}
+
+function clientAdapter(clients: ClientsService): Adapter {
+  const readOnly = async () => undefined;
+  return {
+    upsert: readOnly,
+    find: async (id: string) => (await clients.metadataOf(id)) as AdapterPayload | undefined,
+    findByUid: readOnly,
+    findByUserCode: readOnly,
+    consume: readOnly,
+    destroy: readOnly,
+    revokeByGrantId: readOnly,
+  };
+}
+
+const escapeHtml = (value: unknown) =>
+  String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+
+/** The provider's own error page (bad client, bad redirect_uri …): plain, no third-party assets. */
+function errorPage(out: object): string {
+  const rows = Object.entries(out)
+    .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(value)}</dd>`)
+    .join('');
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>星光 · Sign-in error</title>
+<style>body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0;padding:48px 16px}main{max-width:480px;margin:auto;background:#fff;border-radius:8px;padding:24px 32px;box-shadow:0 2px 8px rgba(0,0,0,.08)}dt{font-weight:600;margin-top:8px}dd{margin:0;word-break:break-word}a{color:#1890ff}</style></head>
+<body><main><h1>星光</h1><p>The sign-in request cannot be completed. 无法完成登录授权请求。</p><dl>${rows}</dl><p><a href="/login">/login</a></p></main></body></html>`;
+}
+
+export type { KoaContextWithOIDC };

@@ -1,0 +1,131 @@
+#!/usr/bin/env bash
+# prometheus-up.sh: a Prometheus for the metrics driver's tests (Debian 12, root, no systemd).
+#
+#   eval "$(sudo bash scripts/services/prometheus-up.sh)"   # prints `export PROMETHEUS_URL=...` on stdout
+#
+# Runs Debian's `prometheus` (installed if missing) as a plain background process with its own config,
+# data directory and pid file, listening on 127.0.0.1:9090 only and scraping node_exporter
+# (scripts/services/node-exporter-up.sh) on 127.0.0.1:9100 every 5 s. The target's `instance` label is
+# `<hostname>:9100`, so the console's default node mapping (`{node}:9100`) finds the embedded `local`
+# cluster's one node (os.hostname()). The package's own service and /etc/prometheus are left alone.
+# Idempotent: a running server whose config is unchanged is left alone; a changed config restarts it.
+# prometheus-down.sh stops the recorded pid only.
+#
+# Settings (environment, all optional):
+#   PROMETHEUS_HOST=127.0.0.1  PROMETHEUS_PORT=9090
+#   PROMETHEUS_TARGET=127.0.0.1:9100                      (the node_exporter to scrape)
+#   PROMETHEUS_DATA=/var/lib/starlight-dev/prometheus     (config, TSDB, log)
+#   PROMETHEUS_RUN=/run/starlight-prometheus              (pid file)
+#   PROMETHEUS_RETENTION=8d                               (the console's widest window is 7 days)
+set -Eeuo pipefail
+
+log() { printf '[prometheus-up %(%T)T] %s\n' -1 "$*" >&2; }
+die() { log "ERROR: $*"; exit 1; }
+[ "$(id -u)" = 0 ] || die "run as root (the package and the service user need it)"
+
+HOST=${PROMETHEUS_HOST:-127.0.0.1}
+PORT=${PROMETHEUS_PORT:-9090}
+TARGET=${PROMETHEUS_TARGET:-127.0.0.1:9100}
+DATA=${PROMETHEUS_DATA:-/var/lib/starlight-dev/prometheus}
+RUN=${PROMETHEUS_RUN:-/run/starlight-prometheus}
+RETENTION=${PROMETHEUS_RETENTION:-8d}
+EXE=/usr/bin/prometheus
+CONF=$DATA/prometheus.yml
+PIDFILE=$RUN/prometheus.pid
+LOGFILE=$DATA/prometheus.log
+URL="http://$HOST:$PORT"
+
+install -d -m 0755 "$RUN" "$(dirname "$DATA")" "$DATA"
+exec 9>"$RUN/lock"
+flock -w 300 9 || die "another prometheus-up/-down is still running"
+
+# ---------------------------------------------------------------- package
+if ! dpkg-query -W -f='${Status}' prometheus 2>/dev/null | grep -q 'install ok installed' || ! command -v curl >/dev/null; then
+  log "installing prometheus"
+  export DEBIAN_FRONTEND=noninteractive
+  policy_created=0
+  # keep the package from starting its own service on 9090 with /etc/prometheus
+  if [ ! -e /usr/sbin/policy-rc.d ]; then
+    printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d; chmod 755 /usr/sbin/policy-rc.d; policy_created=1
+  fi
+  rc=0
+  apt-get -o DPkg::Lock::Timeout=600 update -qq >&2 || log "apt-get update failed; trying install anyway"
+  apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends prometheus curl >&2 || rc=$?
+  if [ "$policy_created" = 1 ]; then rm -f /usr/sbin/policy-rc.d; fi
+  [ "$rc" = 0 ] || die "apt-get install failed"
+fi
+RUN_AS=prometheus
+id "$RUN_AS" >/dev/null 2>&1 || { useradd --system --no-create-home --shell /usr/sbin/nologin "$RUN_AS"; log "created user $RUN_AS"; }
+install -d -o "$RUN_AS" -m 0755 "$DATA/tsdb"
+
+# ---------------------------------------------------------------- config
+node=$(hostname)
+new_conf="# managed by prometheus-up.sh: the Starlight test Prometheus (not the package's service)
+global:
+  scrape_interval: 5s
+  evaluation_interval: 5s
+scrape_configs:
+  - job_name: node
+    static_configs:
+      - targets: ['$TARGET']
+        labels:
+          # the scheduler's node name, as the console maps it ({node}:9100)
+          instance: '$node:9100'"
+changed=0
+if [ ! -f "$CONF" ] || [ "$(cat "$CONF")" != "$new_conf" ]; then
+  printf '%s\n' "$new_conf" >"$CONF.tmp"; chmod 0644 "$CONF.tmp"; mv -f "$CONF.tmp" "$CONF"; changed=1
+  log "wrote $CONF"
+fi
+command -v promtool >/dev/null && { promtool check config "$CONF" >&2 || die "promtool rejected $CONF"; }
+
+# ---------------------------------------------------------------- process
+# the recorded pid, printed only while it still is our prometheus (right binary, our config)
+owned_pid() {
+  local pid exe
+  [ -s "$PIDFILE" ] || return 1
+  pid=$(tr -dc 0-9 <"$PIDFILE")
+  [ -n "$pid" ] || return 1
+  exe=$(readlink "/proc/$pid/exe" 2>/dev/null) || return 1
+  [ "${exe% (deleted)}" = "$(readlink -f "$EXE")" ] || return 1
+  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "--config.file=$CONF" || return 1
+  echo "$pid"
+}
+ready() { curl -sf --max-time 5 "$URL/-/ready" >/dev/null; }
+port_busy() { (exec 3<>"/dev/tcp/$HOST/$PORT") 2>/dev/null; }
+
+if pid=$(owned_pid) && { [ "$changed" = 1 ] || ! ready; }; then
+  log "restarting prometheus (pid $pid): config changed or not ready"
+  kill -TERM "$pid"
+  for _ in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid" 2>/dev/null || true; fi
+fi
+if pid=$(owned_pid); then
+  log "prometheus already running (pid $pid)"
+else
+  rm -f "$PIDFILE"
+  port_busy && die "$HOST:$PORT is already in use by another process (set PROMETHEUS_PORT)"
+  touch "$LOGFILE"; chown "$RUN_AS" "$LOGFILE"
+  log "starting prometheus on $URL"
+  start-stop-daemon --start --background --make-pidfile --pidfile "$PIDFILE" \
+    --chuid "$RUN_AS" --chdir "$DATA" --output "$LOGFILE" --exec "$EXE" -- \
+    --config.file="$CONF" --storage.tsdb.path="$DATA/tsdb" --storage.tsdb.retention.time="$RETENTION" \
+    --web.listen-address="$HOST:$PORT"
+  pid=$(tr -dc 0-9 <"$PIDFILE")
+  for _ in $(seq 1 600); do
+    ready && break
+    kill -0 "$pid" 2>/dev/null || { tail -n 20 "$LOGFILE" >&2; die "prometheus exited during start-up"; }
+    sleep 0.1
+  done
+  ready || { tail -n 20 "$LOGFILE" >&2; die "prometheus not ready on $URL"; }
+  log "prometheus running (pid $pid), log $LOGFILE"
+fi
+
+# the tests want a sample: wait (bounded) for the first successful scrape of node_exporter
+for _ in $(seq 1 60); do
+  curl -sf --max-time 5 "$URL/api/v1/query" --data-urlencode 'query=up{job="node"} == 1' | grep '"value"' >/dev/null && break
+  sleep 0.5
+done
+curl -sf --max-time 5 "$URL/api/v1/query" --data-urlencode 'query=up{job="node"} == 1' | grep '"value"' >/dev/null ||
+  log "WARNING: node_exporter at $TARGET is not scraped yet (is node-exporter-up.sh running?)"
+
+echo "export PROMETHEUS_URL=$URL"
