@@ -19,8 +19,8 @@
 #   PROMETHEUS_RETENTION=8d                               (the console's widest window is 7 days)
 set -Eeuo pipefail
 
-log() { printf '[prometheus-up %(%T)T] %s\n' -1 "$*" >&2; }
-die() { log "ERROR: $*"; exit 1; }
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" prometheus-up
 [ "$(id -u)" = 0 ] || die "run as root (the package and the service user need it)"
 
 HOST=${PROMETHEUS_HOST:-127.0.0.1}
@@ -36,23 +36,12 @@ LOGFILE=$DATA/prometheus.log
 URL="http://$HOST:$PORT"
 
 install -d -m 0755 "$RUN" "$(dirname "$DATA")" "$DATA"
-exec 9>"$RUN/lock"
-flock -w 300 9 || die "another prometheus-up/-down is still running"
+svc_lock "$RUN" prometheus-up/-down
 
 # ---------------------------------------------------------------- package
 if ! dpkg-query -W -f='${Status}' prometheus 2>/dev/null | grep -q 'install ok installed' || ! command -v curl >/dev/null; then
   log "installing prometheus"
-  export DEBIAN_FRONTEND=noninteractive
-  policy_created=0
-  # keep the package from starting its own service on 9090 with /etc/prometheus
-  if [ ! -e /usr/sbin/policy-rc.d ]; then
-    printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d; chmod 755 /usr/sbin/policy-rc.d; policy_created=1
-  fi
-  rc=0
-  apt-get -o DPkg::Lock::Timeout=600 update -qq >&2 || log "apt-get update failed; trying install anyway"
-  apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends prometheus curl >&2 || rc=$?
-  if [ "$policy_created" = 1 ]; then rm -f /usr/sbin/policy-rc.d; fi
-  [ "$rc" = 0 ] || die "apt-get install failed"
+  svc_apt_install prometheus curl
 fi
 RUN_AS=prometheus
 id "$RUN_AS" >/dev/null 2>&1 || { useradd --system --no-create-home --shell /usr/sbin/nologin "$RUN_AS"; log "created user $RUN_AS"; }
@@ -80,23 +69,12 @@ command -v promtool >/dev/null && { promtool check config "$CONF" >&2 || die "pr
 
 # ---------------------------------------------------------------- process
 # the recorded pid, printed only while it still is our prometheus (right binary, our config)
-owned_pid() {
-  local pid exe
-  [ -s "$PIDFILE" ] || return 1
-  pid=$(tr -dc 0-9 <"$PIDFILE")
-  [ -n "$pid" ] || return 1
-  exe=$(readlink "/proc/$pid/exe" 2>/dev/null) || return 1
-  [ "${exe% (deleted)}" = "$(readlink -f "$EXE")" ] || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "--config.file=$CONF" || return 1
-  echo "$pid"
-}
+owned_pid() { svc_owned_pid "$PIDFILE" "$EXE" "--config.file=$CONF"; }
 ready() { curl -sf --max-time 5 "$URL/-/ready" >/dev/null; }
-port_busy() { (exec 3<>"/dev/tcp/$HOST/$PORT") 2>/dev/null; }
 
 if pid=$(owned_pid) && { [ "$changed" = 1 ] || ! ready; }; then
   log "restarting prometheus (pid $pid): config changed or not ready"
-  kill -TERM "$pid"
-  for _ in $(seq 1 150); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  svc_term "$pid" 150
   if kill -0 "$pid" 2>/dev/null; then kill -KILL "$pid" 2>/dev/null || true; fi
 fi
 if pid=$(owned_pid); then
@@ -110,13 +88,8 @@ else
     --chuid "$RUN_AS" --chdir "$DATA" --output "$LOGFILE" --exec "$EXE" -- \
     --config.file="$CONF" --storage.tsdb.path="$DATA/tsdb" --storage.tsdb.retention.time="$RETENTION" \
     --web.listen-address="$HOST:$PORT"
+  svc_wait_started "$PIDFILE" "$LOGFILE" 600 ready prometheus "prometheus not ready on $URL"
   pid=$(tr -dc 0-9 <"$PIDFILE")
-  for _ in $(seq 1 600); do
-    ready && break
-    kill -0 "$pid" 2>/dev/null || { tail -n 20 "$LOGFILE" >&2; die "prometheus exited during start-up"; }
-    sleep 0.1
-  done
-  ready || { tail -n 20 "$LOGFILE" >&2; die "prometheus not ready on $URL"; }
   log "prometheus running (pid $pid), log $LOGFILE"
 fi
 

@@ -23,8 +23,8 @@
 #   STARLIGHT_SSHD_SHELL_KEY_OPTIONS=restrict,pty   (the web shell key: a terminal, no forwarding)
 set -Eeuo pipefail
 
-log() { printf '[sshd-up %(%T)T] %s\n' -1 "$*" >&2; }
-die() { log "ERROR: $*"; exit 1; }
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" sshd-up
 [ "$(id -u)" = 0 ] || die "run as root (users, keys and port binding need it)"
 
 HOST=${STARLIGHT_SSHD_HOST:-127.0.0.1}
@@ -46,21 +46,12 @@ SERVICE_KEY=$DATA/service_ed25519
 SHELL_KEY=$DATA/shell_ed25519
 
 install -d -m 0755 "$RUN" "$(dirname "$DATA")" "$DATA"
-exec 9>"$RUN/lock"
-flock -w 300 9 || die "another sshd-up/sshd-down is still running"
+svc_lock "$RUN" sshd-up/sshd-down
 
 # ---------------------------------------------------------------- package
 if [ ! -x "$SSHD" ] || [ ! -x "$SFTP_SERVER" ]; then
   log "installing openssh-server"
-  export DEBIAN_FRONTEND=noninteractive
-  policy_created=0
-  # keep the package from starting the system sshd on port 22
-  if [ ! -e /usr/sbin/policy-rc.d ]; then
-    printf '#!/bin/sh\nexit 101\n' >/usr/sbin/policy-rc.d; chmod 755 /usr/sbin/policy-rc.d; policy_created=1
-  fi
-  apt-get -o DPkg::Lock::Timeout=600 update -qq >&2 || log "apt-get update failed; trying install anyway"
-  apt-get -o DPkg::Lock::Timeout=600 install -y -qq --no-install-recommends openssh-server >&2
-  if [ "$policy_created" = 1 ]; then rm -f /usr/sbin/policy-rc.d; fi
+  svc_apt_install openssh-server
 fi
 
 # ---------------------------------------------------------------- users
@@ -123,21 +114,11 @@ install -d -m 0755 /run/sshd # privilege separation directory sshd insists on
 
 # ---------------------------------------------------------------- process
 # the recorded pid, printed only while it still is our sshd (right binary, our config)
-owned_pid() {
-  local pid
-  [ -s "$PIDFILE" ] || return 1
-  pid=$(tr -dc 0-9 <"$PIDFILE")
-  [ -n "$pid" ] || return 1
-  [ "$(readlink "/proc/$pid/exe" 2>/dev/null)" = "$SSHD" ] || return 1
-  tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null | grep -qF -- "-f $CONF" || return 1
-  echo "$pid"
-}
-port_busy() { (exec 3<>"/dev/tcp/$HOST/$PORT") 2>/dev/null; }
+owned_pid() { svc_owned_pid "$PIDFILE" "$SSHD" "-f $CONF"; }
 
 if pid=$(owned_pid) && [ "$changed" = 1 ]; then
   log "config changed: restarting sshd (pid $pid)"
-  kill -TERM "$pid"
-  for _ in $(seq 1 50); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  svc_term "$pid" 50
 fi
 if pid=$(owned_pid); then
   log "sshd already running (pid $pid)"

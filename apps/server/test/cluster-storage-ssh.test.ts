@@ -9,7 +9,7 @@ import type { List } from '@starlight/contract/envelope';
 import { bindReplies, type Cluster } from '@starlight/contract/hpc';
 import type { DirInfo, FileEntry, UploadSession, UserStoragePath } from '@starlight/contract/storage';
 import { adminPassword, demoPassword, login, startTestApp, stopTestApp, type TestApp } from './helpers';
-import { bindOverSocket, call, getUuid } from './hpc-helpers';
+import { bindOverSocket, call, getUuid, holdRealSlurmDuringSuite } from './hpc-helpers';
 import { sha256, storageClient, type StorageClient } from './storage-helpers';
 import { hostileRows, plantHostileLinks, runHostileTable } from './storage-hostile';
 
@@ -39,6 +39,7 @@ const idOf = async (account: string) => ({
 const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(64, 7)]);
 
 describe.skipIf(reason !== null)('storage on a Slurm cluster over SFTP as the bound account', { timeout: 120_000 }, () => {
+  holdRealSlurmDuringSuite();
   let t: TestApp;
   let dataDir: string;
   let admin: string;

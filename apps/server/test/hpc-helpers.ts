@@ -1,6 +1,11 @@
 import type { Envelope } from '@starlight/contract/envelope';
 import type { Job } from '@starlight/contract/jobs';
 import type { List } from '@starlight/contract/envelope';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll } from 'vitest';
 import type { App } from '../src/app';
 import { api, body, tokenHeader } from './helpers';
 
@@ -46,4 +51,68 @@ export async function waitForJob(app: App, token: string, listPath: string, jobI
     await new Promise((r) => setTimeout(r, 300));
   }
   throw new Error(`job ${jobId} did not reach the expected state in ${timeoutMs} ms (last: ${JSON.stringify(last)})`);
+}
+
+/** What `scripts/services-up.sh` exports for the suites on the real slurmrestd and the test sshd. */
+export const slurmSshEnvNames = ['SLURMRESTD_URL', 'SLURM_JWT_KEY_FILE', 'STARLIGHT_TEST_SSH_HOST', 'STARLIGHT_TEST_SSH_PORT', 'STARLIGHT_TEST_SSH_KEY', 'STARLIGHT_TEST_SSH_HOSTKEY_SHA256'];
+
+/** A `slurm` cluster's settings for that slurmrestd and sshd (account `research`); `ssh` adds to the ssh settings. */
+export function realSlurmSettings(ssh: Record<string, unknown> = {}) {
+  const env = process.env;
+  return {
+    rest_url: env.SLURMRESTD_URL,
+    jwt_key_file: env.SLURM_JWT_KEY_FILE,
+    default_account: 'research',
+    ssh: {
+      host: env.STARLIGHT_TEST_SSH_HOST,
+      port: Number(env.STARLIGHT_TEST_SSH_PORT),
+      host_key_sha256: env.STARLIGHT_TEST_SSH_HOSTKEY_SHA256,
+      key_file: env.STARLIGHT_TEST_SSH_KEY,
+      ...ssh,
+    },
+  };
+}
+
+const realSlurmLock = path.join(tmpdir(), 'starlight-real-slurm.lock');
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * The real Slurm cluster, its associations and the test accounts' homes (the bind proof file) are shared by
+ * every suite that uses them, while vitest runs files in parallel: such suites call this first inside their
+ * describe, so they run one at a time (its afterAll, registered first, runs after the suite's own cleanup).
+ * A holder that died leaves its folder behind with its pid; the next suite takes it over.
+ */
+export function holdRealSlurmDuringSuite(): void {
+  let held = false;
+  beforeAll(async () => {
+    const deadline = Date.now() + 600_000;
+    for (;;) {
+      try {
+        await mkdir(realSlurmLock);
+        await writeFile(path.join(realSlurmLock, 'pid'), String(process.pid));
+        held = true;
+        return;
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      }
+      const holder = Number(await readFile(path.join(realSlurmLock, 'pid'), 'utf8').catch(() => '0'));
+      if (holder > 0 && !alive(holder)) {
+        await rm(realSlurmLock, { recursive: true, force: true });
+        continue;
+      }
+      if (Date.now() > deadline) throw new Error(`the real Slurm stayed held by pid ${holder} for 10 minutes (${realSlurmLock})`);
+      await sleep(250);
+    }
+  }, 620_000);
+  afterAll(async () => {
+    if (held) await rm(realSlurmLock, { recursive: true, force: true });
+  });
 }

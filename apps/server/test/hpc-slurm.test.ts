@@ -8,7 +8,7 @@ import { bindReplies, type Cluster } from '@starlight/contract/hpc';
 import type { List } from '@starlight/contract/envelope';
 import type { Job, JobDetail } from '@starlight/contract/jobs';
 import { adminPassword, demoPassword, login, startTestApp, stopTestApp, type TestApp } from './helpers';
-import { bindOverSocket, call, getUuid, waitForJob } from './hpc-helpers';
+import { bindOverSocket, call, getUuid, realSlurmSettings, slurmSshEnvNames, waitForJob, holdRealSlurmDuringSuite } from './hpc-helpers';
 
 /*
  * Issue 4 against the real Slurm 22.05 and the test sshd: `eval "$(bash scripts/services-up.sh)"` (as
@@ -19,9 +19,7 @@ import { bindOverSocket, call, getUuid, waitForJob } from './hpc-helpers';
 const run = promisify(execFile);
 const env = process.env;
 const accounts = ['sl_alice_lab', 'sl_bob_lab'];
-const missing = ['SLURMRESTD_URL', 'SLURM_JWT_KEY_FILE', 'STARLIGHT_TEST_SSH_HOST', 'STARLIGHT_TEST_SSH_PORT', 'STARLIGHT_TEST_SSH_KEY', 'STARLIGHT_TEST_SSH_HOSTKEY_SHA256'].filter(
-  (name) => !env[name],
-);
+const missing = slurmSshEnvNames.filter((name) => !env[name]);
 const reason = missing.length > 0 ? `missing ${missing.join(', ')}` : process.getuid?.() !== 0 ? 'not root (runuser, chown and sacctmgr need it)' : null;
 if (reason && env.CI === 'true') throw new Error(`the Slurm API suite cannot run in CI: ${reason}`);
 if (reason) console.warn(`[hpc-slurm] skipped: ${reason} — run eval "$(bash scripts/services-up.sh)" as root`);
@@ -37,6 +35,7 @@ async function writeProof(account: string, uuid: string): Promise<void> {
 }
 
 describe.skipIf(reason !== null)('HPC on the real Slurm (slurmrestd + sshd)', { timeout: 90_000 }, () => {
+  holdRealSlurmDuringSuite();
   let t: TestApp;
   let dataDir: string;
   let admin: string;
@@ -61,17 +60,7 @@ describe.skipIf(reason !== null)('HPC on the real Slurm (slurmrestd + sshd)', { 
     const created = await call<Cluster>(t.app, 'POST', '/kcluster/cluster', admin, {
       name: 'devcluster',
       driver: 'slurm',
-      settings: {
-        rest_url: env.SLURMRESTD_URL,
-        jwt_key_file: env.SLURM_JWT_KEY_FILE,
-        default_account: 'research',
-        ssh: {
-          host: env.STARLIGHT_TEST_SSH_HOST,
-          port: Number(env.STARLIGHT_TEST_SSH_PORT),
-          host_key_sha256: env.STARLIGHT_TEST_SSH_HOSTKEY_SHA256,
-          key_file: env.STARLIGHT_TEST_SSH_KEY,
-        },
-      },
+      settings: realSlurmSettings(),
     });
     expect(created.code).toBe(200);
     // a new cluster is nobody's until granted (modules/quotas): demo-lab, every demo user's group, gets both partitions

@@ -9,7 +9,7 @@ import type { GroupQuotaChange, UserQuotaChange } from '@starlight/contract/quot
 import { loadJwtKey } from '../src/drivers/scheduler/slurm/jwt';
 import { createSlurmScheduler, type SlurmScheduler } from '../src/drivers/scheduler/slurm/slurm-scheduler';
 import { adminPassword, login, startTestApp, stopTestApp, type TestApp } from './helpers';
-import { call } from './hpc-helpers';
+import { call, holdRealSlurmDuringSuite } from './hpc-helpers';
 import { addGroupMember, partitionNamed } from './quotas-helpers';
 
 /*
@@ -33,6 +33,7 @@ const associations = async (): Promise<string[]> =>
     .sort();
 
 describe.skipIf(reason !== null)('grants enforced by the real Slurm', { timeout: 90_000 }, () => {
+  holdRealSlurmDuringSuite();
   let t: TestApp;
   let dataDir: string;
   let admin: string;
@@ -54,6 +55,13 @@ describe.skipIf(reason !== null)('grants enforced by the real Slurm', { timeout:
       },
       { timeout: 20_000, interval: 1000 },
     );
+  /** Slurm refuses to remove an association while its jobs are active: end ours first (bounded). */
+  const endStartedJobs = async () => {
+    for (const id of started.splice(0)) await run('scancel', [id]).catch(() => undefined);
+    await expect
+      .poll(async () => (await run('squeue', ['-h', '-u', account, '-o', '%i'])).stdout.trim(), { timeout: 20_000, interval: 500 })
+      .toBe('');
+  };
   const mine = async () => (await call<AvailablePartition[]>(t.app, 'GET', '/kcluster/user/available/partitions', member)).spec.map((p) => `${p.cluster_name}/${p.name}`).sort();
 
   beforeAll(async () => {
@@ -99,6 +107,7 @@ describe.skipIf(reason !== null)('grants enforced by the real Slurm', { timeout:
   });
 
   it('a user quota with allowed=false removes that user’s association; allowing again restores it', async () => {
+    await endStartedJobs();
     const debug = await partitionNamed(t, admin, 'devcluster', 'debug');
     const excluded = await call<UserQuotaChange>(t.app, 'POST', `/kcluster/partitions/${debug.id}/userquotas/quota-ann`, admin, { allowed: false });
     expect(excluded).toMatchObject({ code: 200, spec: { warnings: [] } });
@@ -110,6 +119,7 @@ describe.skipIf(reason !== null)('grants enforced by the real Slurm', { timeout:
   it('a second grant adds its partition; revoking removes the association and Slurm refuses the partition again', async () => {
     await call(t.app, 'POST', '/kcluster/hpc/partitions/devcluster/long', admin, { group_id: (await call<{ group_id: number }>(t.app, 'GET', '/kcluster/partitions/available/group', member)).spec.group_id });
     expect(await associations()).toEqual(['research|debug', 'research|long']);
+    await endStartedJobs();
     const revoked = await call<GroupQuotaChange>(t.app, 'DELETE', '/kcluster/partition_quota', admin, { cluster_name: 'devcluster', partition_name: 'debug', group_name: 'quota-lab' });
     expect(revoked).toMatchObject({ code: 200, spec: { warnings: [] } });
     expect(await associations()).toEqual(['research|long']);

@@ -109,6 +109,31 @@ describe('chunked uploads', () => {
     expect((await other.post(`/storage/upload_session/${s.id}/complete`, { sha256: sha256(file) })).envelope?.code).toBe(1404);
   });
 
+  it('hashes chunks sent in order as they arrive; a wrong whole-file SHA-256 is still refused at completion', async () => {
+    const other = Buffer.from(file);
+    other[other.length - 1] = (other[other.length - 1] ?? 0) ^ 1; // differs in the last chunk only
+    const parts = async () => (await readdir(path.join(homeDir(), 'up'))).filter((n) => n.startsWith('.starlight-part-')).length;
+    const before = await parts();
+    const session = (await begin(me, 'up/running-wrong.bin', { sha256: sha256(other) })).envelope!.spec;
+    for (let i = 0; i < 4; i++) expect((await sendChunk(me, session.id, i)).envelope?.code).toBe(200);
+    const refused = await me.post(`/storage/upload_session/${session.id}/complete`, {});
+    expect(refused.envelope).toMatchObject({ code: 1400 });
+    expect(await listing(me, 'up')).not.toContain('running-wrong.bin');
+    expect(await parts()).toBe(before); // its part was removed
+  });
+
+  it('acknowledges a re-sent chunk it already holds without writing it again', async () => {
+    const session = (await begin(me, 'up/resent.bin', { sha256: sha256(file) })).envelope!.spec;
+    await sendChunk(me, session.id, 0);
+    // a retry whose first reply was lost; here with other (self-consistent) bytes, which must not replace the recorded chunk
+    const impostor = Buffer.alloc(chunkSize, 9);
+    expect((await sendChunk(me, session.id, 0, impostor)).envelope).toMatchObject({ code: 200, spec: { received: 1 } });
+    for (let i = 1; i < 4; i++) await sendChunk(me, session.id, i);
+    const done = await me.post(`/storage/upload_session/${session.id}/complete`, {});
+    expect(done.envelope).toMatchObject({ code: 200, spec: { name: 'resent.bin', size: file.length } });
+    expect(sha256((await me.get('/storage/download', { path: 'up/resent.bin' })).response.rawPayload)).toBe(sha256(file));
+  });
+
   it('refuses an upload over the admin limit before any byte is written', async () => {
     const limited = await startTestApp({ env: { STARLIGHT_DATA_DIR: data.dir, STARLIGHT_UPLOAD_MAX_BYTES: '100' }, database: t.database });
     try {

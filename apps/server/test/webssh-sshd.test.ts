@@ -14,7 +14,7 @@ import { auditEvents } from '../src/db/schema/audit';
 import { openSshShell } from '../src/drivers/shell/ssh-shell';
 import { runShellSession, type ShellSocket } from '../src/modules/webssh/webssh-session';
 import { adminPassword, api, demoPassword, login, startTestApp, stopTestApp, type TestApp } from './helpers';
-import { bindOverSocket, call, getUuid } from './hpc-helpers';
+import { bindOverSocket, call, getUuid, realSlurmSettings, slurmSshEnvNames, holdRealSlurmDuringSuite } from './hpc-helpers';
 
 /*
  * The web shell against the real sshd (127.0.0.1:2222, scripts/services/sshd-up.sh) and Slurm (binding
@@ -23,7 +23,7 @@ import { bindOverSocket, call, getUuid } from './hpc-helpers';
 const run = promisify(execFile);
 const env = process.env;
 const shellKey = env.STARLIGHT_TEST_SSH_SHELL_KEY ?? (env.STARLIGHT_TEST_SSH_KEY ? path.join(path.dirname(env.STARLIGHT_TEST_SSH_KEY), 'shell_ed25519') : '');
-const missing = ['SLURMRESTD_URL', 'SLURM_JWT_KEY_FILE', 'STARLIGHT_TEST_SSH_HOST', 'STARLIGHT_TEST_SSH_PORT', 'STARLIGHT_TEST_SSH_KEY', 'STARLIGHT_TEST_SSH_HOSTKEY_SHA256'].filter((n) => !env[n]);
+const missing = slurmSshEnvNames.filter((n) => !env[n]);
 const reason =
   missing.length > 0 ? `missing ${missing.join(', ')}` : !existsSync(shellKey) ? `no web shell key at ${shellKey} (sshd-up.sh creates it)` : process.getuid?.() !== 0 ? 'not root (chown of the proof file)' : null;
 if (reason && env.CI === 'true') throw new Error(`the web shell suite cannot run in CI: ${reason}`);
@@ -72,6 +72,7 @@ function terminal(ws: { on: (e: string, l: (...a: never[]) => void) => unknown; 
 }
 
 describe.skipIf(reason !== null)('the web shell on the real sshd, as the bound account', { timeout: 60_000 }, () => {
+  holdRealSlurmDuringSuite();
   let t: TestApp;
   let dataDir: string;
   let admin: string;
@@ -86,18 +87,7 @@ describe.skipIf(reason !== null)('the web shell on the real sshd, as the bound a
     const created = await call<Cluster>(t.app, 'POST', '/kcluster/cluster', admin, {
       name: 'devcluster',
       driver: 'slurm',
-      settings: {
-        rest_url: env.SLURMRESTD_URL,
-        jwt_key_file: env.SLURM_JWT_KEY_FILE,
-        default_account: 'research',
-        ssh: {
-          host: env.STARLIGHT_TEST_SSH_HOST,
-          port: Number(env.STARLIGHT_TEST_SSH_PORT),
-          host_key_sha256: env.STARLIGHT_TEST_SSH_HOSTKEY_SHA256,
-          key_file: env.STARLIGHT_TEST_SSH_KEY,
-          shell_key_file: shellKey,
-        },
-      },
+      settings: realSlurmSettings({ shell_key_file: shellKey }),
     });
     expect(created.code).toBe(200);
     const uuid = await getUuid(t.app, alice);
@@ -184,24 +174,26 @@ describe.skipIf(reason !== null)('the web shell on the real sshd, as the bound a
       return s as never;
     }
     const lastFrame = (s: { sent: (string | Buffer)[] }) => JSON.parse(String(s.sent.filter((d) => typeof d === 'string').at(-1))) as WebSshServerFrame;
-
-    it('closes after the idle time without keystrokes', async () => {
-      const s = socket();
+    /** Runs one session on the real shell with a shortened clock; resolves with the reasons it was closed for. */
+    async function runOn(s: ReturnType<typeof socket>, clock: { idleMs: number; maxMs: number; idleSeconds: number; maxSeconds: number }) {
       const target = await settings();
       const closes: string[] = [];
-      const started = Date.now();
       await runShellSession({
         socket: s,
         open: (size) => openSshShell(target, account, size),
         size: { cols: 80, rows: 24 },
         account,
         host: target.host,
-        idleMs: 1500,
-        maxMs: 20_000,
-        idleSeconds: 30,
-        maxSeconds: 3600,
+        ...clock,
         onClose: (why) => closes.push(why),
       });
+      return closes;
+    }
+
+    it('closes after the idle time without keystrokes', async () => {
+      const s = socket();
+      const started = Date.now();
+      const closes = await runOn(s, { idleMs: 1500, maxMs: 20_000, idleSeconds: 30, maxSeconds: 3600 });
       expect(Date.now() - started).toBeGreaterThanOrEqual(1400);
       expect(closes).toEqual(['idle']);
       expect(lastFrame(s)).toMatchObject({ type: 'closed', reason: 'idle' });
@@ -210,21 +202,8 @@ describe.skipIf(reason !== null)('the web shell on the real sshd, as the bound a
 
     it('closes at the maximum duration even while the user types', async () => {
       const s = socket();
-      const target = await settings();
       const typing = setInterval(() => s.emitter.emit('message', Buffer.from(JSON.stringify({ type: 'input', data: ':\n' })), false), 200);
-      const closes: string[] = [];
-      await runShellSession({
-        socket: s,
-        open: (size) => openSshShell(target, account, size),
-        size: { cols: 80, rows: 24 },
-        account,
-        host: target.host,
-        idleMs: 1000,
-        maxMs: 2500,
-        idleSeconds: 30,
-        maxSeconds: 60,
-        onClose: (why) => closes.push(why),
-      });
+      const closes = await runOn(s, { idleMs: 1000, maxMs: 2500, idleSeconds: 30, maxSeconds: 60 });
       clearInterval(typing);
       expect(closes).toEqual(['max_duration']);
       expect(lastFrame(s)).toMatchObject({ type: 'closed', reason: 'max_duration' });

@@ -4,7 +4,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { demoPassword } from './env';
+import { signIn, tokenKey } from './helpers';
 
 /** The real services of the Slurm journey, from the environment scripts/services-up.sh exports. */
 const env = process.env;
@@ -74,11 +76,12 @@ export async function registerSlurmCluster(request: APIRequestContext, token: st
     },
   });
   const reply = (await created.json()) as { code: number; info: string };
-  if (reply.code !== 200) throw new Error(`registering the Slurm cluster: ${reply.code} ${reply.info}`);
+  // 1409: an earlier spec of this run (same server) registered it already
+  if (reply.code !== 200 && reply.code !== 1409) throw new Error(`registering the Slurm cluster: ${reply.code} ${reply.info}`);
   // a new cluster is nobody's until granted (modules/quotas): demo-lab, the demo users' group, gets both partitions
   for (const partition of ['debug', 'long']) {
     const granted = (await (await request.post('/api/kcluster/partition_quota', { headers, data: { cluster_name: clusterName, partition_name: partition, group_name: 'demo-lab' } })).json()) as { code: number; info: string };
-    if (granted.code !== 200) throw new Error(`granting ${partition} to demo-lab: ${granted.code} ${granted.info}`);
+    if (granted.code !== 200 && granted.code !== 1409) throw new Error(`granting ${partition} to demo-lab: ${granted.code} ${granted.info}`);
   }
   if (!withShell) return { webShell: false };
   const parts = (await (await request.get(`/api/kcluster/partitions?field_eq_cluster_name=${clusterName}`, { headers })).json()) as { spec: { list: { id: number; name: string }[] } };
@@ -87,4 +90,56 @@ export async function registerSlurmCluster(request: APIRequestContext, token: st
   const set = (await (await request.patch('/api/kcluster/partition_webssh', { headers, data: { partition_id: debug.id, enabled: true } })).json()) as { code: number; info: string };
   if (set.code !== 200) throw new Error(`enabling the web shell: ${set.code} ${set.info}`);
   return { webShell: true };
+}
+
+export const proofFile = '.starlight-bind';
+
+/** /bind on a Slurm cluster: the server asks for proof, the uuid goes into ~/.starlight-bind over SFTP as the account, then it binds. */
+export async function bindThroughThePage(page: Page, who: { user: string; account: string }) {
+  await signIn(page, who.user, demoPassword);
+  await bindSignedIn(page, who);
+}
+
+/** The /bind steps for a user already signed in (it ends signed out, on /login). */
+async function bindSignedIn(page: Page, who: { user: string; account: string }) {
+  await page.goto('/bind');
+  await page.getByTestId('bind-account').fill(who.account);
+  await page.getByTestId('bind-submit').click();
+  const proof = page.getByTestId('bind-proof');
+  await expect(proof).toContainText(proofFile);
+  const command = (await proof.locator('code').first().textContent()) ?? '';
+  const uuid = /echo (\S+) >/.exec(command)?.[1];
+  expect(uuid).toBeTruthy();
+  await sftpWrite(who.account, proofFile, `${uuid}\n`);
+  await page.getByTestId('bind-submit').click();
+  await expect(page.getByText('bound successfully, please log in again')).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+}
+
+/** Signs in; binds first through /bind when the user is not bound yet (another spec of the run may have). */
+export async function signInBound(page: Page, who: { user: string; account: string }) {
+  await signIn(page, who.user, demoPassword);
+  const code = await page.evaluate(async (key) => {
+    const res = await fetch('/api/storage/user_storage_path', { headers: { 'Bihu-Token': localStorage.getItem(key) ?? '' } });
+    return ((await res.json()) as { code: number }).code;
+  }, tokenKey);
+  if (code === 200) return;
+  await bindSignedIn(page, who);
+  await sftpRemove(who.account, proofFile);
+  await signIn(page, who.user, demoPassword);
+}
+
+/**
+ * The cluster's storage `home` (/home/{account} on the login node, over SFTP as the bound account), the
+ * way an administrator offers it: the filesystem, then related to every partition (spec §5). 1409: done already.
+ */
+export async function offerSshStorage(request: APIRequestContext, token: string): Promise<void> {
+  const headers = { 'Bihu-Token': token };
+  const made = (await (await request.post('/api/kcluster/filesystems', { headers, data: { name: 'home', cluster_name: clusterName, driver: 'ssh', root: '/home/{account}' } })).json()) as { code: number; info: string };
+  if (made.code !== 200 && made.code !== 1409) throw new Error(`creating the ssh storage: ${made.code} ${made.info}`);
+  const parts = (await (await request.get(`/api/kcluster/partitions?field_eq_cluster_name=${clusterName}`, { headers })).json()) as { spec: { list: { name: string }[] } };
+  for (const { name } of parts.spec.list) {
+    const related = (await (await request.post('/api/kcluster/partStoRel', { headers, data: { cluster_name: clusterName, partition_name: name, storage_name: 'home' } })).json()) as { code: number; info: string };
+    if (related.code !== 200 && related.code !== 1409) throw new Error(`relating ${name} to the ssh storage: ${related.code} ${related.info}`);
+  }
 }

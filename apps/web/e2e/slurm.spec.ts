@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { adminPassword, demoPassword } from './env';
 import { openFromSidebar, signIn, tokenKey } from './helpers';
-import { adminToken, clusterName, missingSlurmEnv, registerSlurmCluster, sbatchAs, scancel, sftpRemove, sftpWrite } from './slurm-env';
+import { adminToken, bindThroughThePage, clusterName, missingSlurmEnv, proofFile, registerSlurmCluster, sbatchAs, scancel, sftpRemove } from './slurm-env';
 
 /*
  * Issue 4's journey on the real Slurm 22.05 (slurmrestd, slurmdbd) and the login node's sshd, against the
@@ -10,7 +10,6 @@ import { adminToken, clusterName, missingSlurmEnv, registerSlurmCluster, sbatchA
  */
 const alice = { user: 'demo-user', account: 'sl_alice_lab' };
 const bob = { user: 'demo-auditor', account: 'sl_bob_lab' };
-const proofFile = '.starlight-bind';
 // unique per run: Slurm and the console keep the jobs of earlier runs of these same accounts
 const run = Date.now().toString(36);
 const jobName = `e2e-whoami-${run}`;
@@ -30,23 +29,6 @@ test.afterAll(async () => {
   if (bobJob) await scancel(bobJob);
   await Promise.all([sftpRemove(alice.account, proofFile), sftpRemove(bob.account, proofFile)]);
 });
-
-/** /bind on a Slurm cluster: the server asks for proof, the uuid goes into ~/.starlight-bind over SFTP as the account, then it binds. */
-async function bindThroughThePage(page: Page, who: { user: string; account: string }) {
-  await signIn(page, who.user, demoPassword);
-  await page.goto('/bind');
-  await page.getByTestId('bind-account').fill(who.account);
-  await page.getByTestId('bind-submit').click();
-  const proof = page.getByTestId('bind-proof');
-  await expect(proof).toContainText(proofFile);
-  const command = (await proof.locator('code').first().textContent()) ?? '';
-  const uuid = /echo (\S+) >/.exec(command)?.[1];
-  expect(uuid).toBeTruthy();
-  await sftpWrite(who.account, proofFile, `${uuid}\n`);
-  await page.getByTestId('bind-submit').click();
-  await expect(page.getByText('bound successfully, please log in again')).toBeVisible();
-  await expect(page).toHaveURL(/\/login/);
-}
 
 async function freshPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();

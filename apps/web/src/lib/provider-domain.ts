@@ -1,3 +1,4 @@
+import { isOnDomain } from '@starlight/contract/sso';
 import { env } from './env';
 
 /** Second-level public suffixes common for this product's deployments (a short list, not the PSL). */
@@ -19,18 +20,8 @@ export function providerDomain(hostname: string = window.location.hostname): str
   return (env.providerDomain ?? registrableDomain(hostname)).toLowerCase();
 }
 
-/** An absolute http(s) URL whose host is the provider's domain or one of its subdomains. */
-export function isOnProviderDomain(url: string, domain: string): boolean {
-  let parsed: URL;
-  try {
-    parsed = new URL(url);
-  } catch {
-    return false;
-  }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
-  const host = parsed.hostname.toLowerCase();
-  return host === domain || host.endsWith(`.${domain}`);
-}
+/** An absolute http(s) URL whose host is the provider's domain or one of its subdomains (the contract's §5 rule). */
+export const isOnProviderDomain = isOnDomain;
 
 /**
  * Spec §2: a logged-in user on a login page goes to `/`, except when the query carries

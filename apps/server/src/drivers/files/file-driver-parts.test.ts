@@ -27,6 +27,30 @@ describeEachDriver('parts (chunked uploads)', (harness) => {
     expect(await rawNames(h, d)).toEqual(['big.txt']);
   });
 
+  it('hashes ranges of a part as they are written, and commit reads only the rest', async () => {
+    const h = harness();
+    const d = await dirFor(h, 'p0h');
+    const path = `${d}/running.txt`;
+    const id = await h.driver.createPart(h.alice, path, { exclusive: true });
+    await h.driver.writePart(h.alice, path, id, 0, Buffer.from('hello '));
+    const running = createHash('sha256');
+    await h.driver.hashPart(h.alice, path, id, 0, 6, running);
+    await h.driver.writePart(h.alice, path, id, 6, Buffer.from('world'));
+    // a range past the end of the part is refused (the caller's hash is then unusable)
+    expect(await codeOf(h.driver.hashPart(h.alice, path, id, 6, 20, createHash('sha256')))).toBe(Code.invalidInput);
+    const { sha256 } = await h.driver.commitPart(h.alice, path, id, { size: 11, sha256: sha('hello world'), exclusive: true, hashed: { bytes: 6, hash: running } });
+    expect(sha256).toBe(sha('hello world'));
+    expect(await readText(h.driver, h.alice, path)).toBe('hello world');
+
+    // a prefix hashed from other bytes than the part holds makes the whole-file checksum fail: refused, part removed
+    const other = `${d}/wrong.txt`;
+    const id2 = await h.driver.createPart(h.alice, other, { exclusive: true });
+    await h.driver.writePart(h.alice, other, id2, 0, Buffer.from('hello world'));
+    const stale = createHash('sha256').update('HELLO ');
+    expect(await codeOf(h.driver.commitPart(h.alice, other, id2, { size: 11, sha256: sha('hello world'), exclusive: true, hashed: { bytes: 6, hash: stale } }))).toBe(Code.invalidInput);
+    expect(await rawNames(h, d)).toEqual(['running.txt']);
+  });
+
   it('removes the part on a wrong checksum or size, leaving an existing file intact', async () => {
     const h = harness();
     const d = await dirFor(h, 'p1');

@@ -1,3 +1,4 @@
+import type { Hash } from 'node:crypto';
 import type { Readable, Writable } from 'node:stream';
 
 /**
@@ -135,8 +136,16 @@ export interface FileDriver {
     identity: FileIdentity,
     path: string,
     partId: string,
-    options: { size: number; sha256?: string; exclusive: boolean },
+    options: {
+      size: number;
+      sha256?: string;
+      exclusive: boolean;
+      /** The part's first `bytes` already fed into `hash` (hashPart): only the rest is read. */
+      hashed?: { bytes: number; hash: Hash } | undefined;
+    },
   ): Promise<{ entry: FileEntry; sha256: string }>;
+  /** Feeds the part's bytes [start, end) into `hash` (an upload's running whole-file SHA-256, kept by the caller). */
+  hashPart(identity: FileIdentity, path: string, partId: string, start: number, end: number, hash: Hash): Promise<void>;
   /** Removes the part; a part already gone is fine. */
   discardPart(identity: FileIdentity, path: string, partId: string): Promise<void>;
   /** Hex SHA-256 of a regular file. */

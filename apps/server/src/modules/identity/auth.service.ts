@@ -7,7 +7,7 @@ import { hashToken, newToken } from '../../lib/secrets';
 import type { CaptchaService } from '../verification/captcha.service';
 import type { LoginThrottle } from './login-throttle.service';
 import type { PermissionsService } from './permissions.service';
-import type { SessionsRepo } from './sessions.repo';
+import type { SessionActorRow, SessionsRepo } from './sessions.repo';
 import type { UsersRepo } from './users.repo';
 
 export interface ClientInfo {
@@ -129,33 +129,37 @@ export function createAuthService({ users, sessions, throttle, permissions, now,
       await sessions.revoke(actor.sessionId, now());
     },
 
-    /** Token → actor; null for an unknown, expired or revoked token, or a disabled user. */
-    resolveToken: async (token: string): Promise<Actor | null> => actorOfSession(await sessions.findByTokenHash(hashToken(token))),
+    /**
+     * Token → actor; null for an unknown, expired or revoked token, a disabled user, or a switched
+     * session whose real user is disabled or gone. One database round trip (sessions.repo actorQuery):
+     * every authenticated request pays it, so nothing else is read or written here, and nothing is
+     * cached: a revocation or a disabled user takes effect on the very next request, on every instance.
+     */
+    resolveToken: async (token: string): Promise<Actor | null> => actorOfSession(await sessions.actorRowByTokenHash(hashToken(token))),
 
     /** A live session's actor by id (tokens derived from a session, e.g. Scheduler-Token); null when it ended. */
-    resolveSession: async (sessionId: number): Promise<Actor | null> => actorOfSession(await sessions.findById(sessionId)),
+    resolveSession: async (sessionId: number): Promise<Actor | null> => actorOfSession(await sessions.actorRowById(sessionId)),
 
     /** The session's end, for tokens that must not outlive it. */
     sessionExpiry: async (sessionId: number): Promise<Date | null> => (await sessions.findById(sessionId))?.expiresAt ?? null,
   };
 
-  async function actorOfSession(session: Awaited<ReturnType<SessionsRepo['findById']>>): Promise<Actor | null> {
-    if (!session || session.revokedAt || session.expiresAt <= now() || session.disabled) return null;
+  function actorOfSession(row: SessionActorRow | undefined): Actor | null {
+    if (!row || row.revokedAt || row.expiresAt <= now() || row.disabled) return null;
     let impersonator: Actor['impersonator'] = null;
-    if (session.impersonatorUserId !== null) {
+    if (row.impersonatorUserId !== null) {
       // a switched-to session ends with its real user: disabled or deleted, nobody is behind it any more
-      const real = await users.findWithGroup(session.impersonatorUserId);
-      if (!real || real.user.disabled) return null;
-      impersonator = { userId: real.user.id, userName: real.user.userName };
+      if (row.impersonatorUserName === null || row.impersonatorDisabled !== false) return null;
+      impersonator = { userId: row.impersonatorUserId, userName: row.impersonatorUserName };
     }
     return {
       impersonator,
-      userId: session.userId,
-      userName: session.userName,
-      status: session.status,
-      permissions: await permissions.keysOf(session.userId, session.status),
-      sessionId: session.sessionId,
-      tokenType: session.tokenType,
+      userId: row.userId,
+      userName: row.userName,
+      status: row.status,
+      permissions: permissions.effective(row.roleKeys, row.status),
+      sessionId: row.sessionId,
+      tokenType: row.tokenType,
     };
   }
 }

@@ -1,7 +1,8 @@
-import { and, eq, exists, inArray } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { communityAdmins, groupAdmins, rolePermissions, roles, userRoles } from '../../db/schema/identity';
+import { communityAdmins, groupAdmins, rolePermissions, roles, userRoles, users } from '../../db/schema/identity';
 import { internalError } from '../../lib/app-error';
+import { communityAdminRole, groupAdminRole } from './builtin-roles';
 
 export function createRolesRepo(db: Database) {
   return {
@@ -32,41 +33,32 @@ export function createRolesRepo(db: Database) {
     },
 
     /**
-     * Keys of the user's own roles, plus the keys of `groupAdminRole` when the user administers a
-     * group and of `communityAdminRole` when they administer a community.
+     * Keys of the user's own roles, plus the keys of the builtin group-admin role when the user
+     * administers a group and of the builtin community-admin role when they administer a community
+     * (raw: unknown keys and binded_account are left to the permissions service).
      */
-    async keysOfUser(userId: number, groupAdminRole: string, communityAdminRole?: string): Promise<string[]> {
-      const viaRoles = db
-        .select({ key: rolePermissions.permissionKey })
-        .from(rolePermissions)
-        .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
-        .where(eq(userRoles.userId, userId));
-      const viaGroups = db
-        .select({ key: rolePermissions.permissionKey })
-        .from(rolePermissions)
-        .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
-        .where(
-          and(
-            eq(roles.name, groupAdminRole),
-            eq(roles.builtin, true),
-            exists(db.select().from(groupAdmins).where(eq(groupAdmins.userId, userId))),
-          ),
-        );
-      const viaCommunities = db
-        .select({ key: rolePermissions.permissionKey })
-        .from(rolePermissions)
-        .innerJoin(roles, eq(roles.id, rolePermissions.roleId))
-        .where(
-          and(
-            eq(roles.name, communityAdminRole ?? ''),
-            eq(roles.builtin, true),
-            exists(db.select().from(communityAdmins).where(eq(communityAdmins.userId, userId))),
-          ),
-        );
-      const rows = await viaRoles.union(viaGroups).union(viaCommunities);
-      return rows.map((row) => row.key);
+    async keysOfUser(userId: number): Promise<string[]> {
+      const [row] = await db.select({ keys: roleKeysOf(users.id) }).from(users).where(eq(users.id, userId));
+      return row?.keys ?? [];
     },
   };
+}
+
+/**
+ * The keys a user holds through roles, as one SQL expression (a text[]; empty when none) so that a
+ * caller can fold it into a larger query: the session lookup asks for it in the same round trip as
+ * the session and its user. `userId` is an SQL value or a column of the enclosing query.
+ */
+export function roleKeysOf(userId: SQLWrapper): SQL<string[]> {
+  const builtinRoleId = (name: string, admins: typeof groupAdmins | typeof communityAdmins) =>
+    sql`select ${roles.id} from ${roles} where ${roles.builtin} and ${roles.name} = ${name}
+          and exists (select 1 from ${admins} where ${admins.userId} = ${userId})`;
+  return sql<string[]>`coalesce((
+    select array_agg(distinct ${rolePermissions.permissionKey}) from ${rolePermissions}
+    where ${rolePermissions.roleId} in (select ${userRoles.roleId} from ${userRoles} where ${userRoles.userId} = ${userId})
+       or ${rolePermissions.roleId} in (${builtinRoleId(groupAdminRole, groupAdmins)})
+       or ${rolePermissions.roleId} in (${builtinRoleId(communityAdminRole, communityAdmins)})
+  ), '{}'::text[])`;
 }
 
 export type RolesRepo = ReturnType<typeof createRolesRepo>;

@@ -5,6 +5,7 @@ import type { UserInfo } from '@starlight/contract/users';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuditRecorder } from '../audit/audit.service';
+import { userInfoOf } from '../identity/user-info';
 import { imageKindOf, type AvatarStore } from './avatar-store';
 import { fieldError } from './field-error';
 import type { ProfileRepo } from './profile.repo';
@@ -22,22 +23,6 @@ interface AccountDeps {
 }
 
 type Found = NonNullable<Awaited<ReturnType<ProfileRepo['findUser']>>>;
-
-const userInfoOf = ({ user, groupName }: Found): UserInfo => ({
-  id: user.id,
-  user_name: user.userName,
-  uid: user.uid,
-  group_id: user.groupId,
-  group_name: groupName,
-  status: user.status,
-  email: user.email,
-  telephone: user.telephone,
-  real_name: user.realName,
-  avatar: user.avatar,
-  system_account: user.systemAccount,
-  created_at: user.createdAt.toISOString(),
-  last_login_at: user.lastLoginAt?.toISOString() ?? null,
-});
 
 type ProfileRow = Awaited<ReturnType<ProfileRepo['profileOf']>>;
 const profileOf = (user: Found['user'], groupName: string | null, profile: ProfileRow | null): UserProfile => ({

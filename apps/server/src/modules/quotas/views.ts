@@ -25,6 +25,24 @@ export function createViews({ repo, clusters, now = () => new Date() }: { repo: 
     return (await repo.usersOf({ groupIds: groupId === null ? undefined : [groupId], boundOnly: true })).map((u) => u.systemAccount!);
   }
 
+  type Context = Awaited<ReturnType<typeof context>>;
+
+  /** Where a partition-level quota applies, by id and by name. */
+  const partitionOf = (ctx: Context, row: { clusterId: number; partitionName: string }) => ({
+    cluster_id: row.clusterId,
+    cluster_name: ctx.cluster(row.clusterId),
+    partition_id: ctx.partition(row.clusterId, row.partitionName),
+    partition_name: row.partitionName,
+  });
+
+  /** Every quota's expiry and the core-seconds used since its usage window began. */
+  const usageOf = (row: { expiresAt: Date | null; usageSince: Date }, used: number) => ({
+    expires_at: iso(row.expiresAt),
+    used_cpu_seconds: used,
+    usage_since: row.usageSince.toISOString(),
+    expired: expired(row),
+  });
+
   return {
     async grants(rows: GrantRow[]): Promise<GroupQuota[]> {
       const ctx = await context();
@@ -33,19 +51,13 @@ export function createViews({ repo, clusters, now = () => new Date() }: { repo: 
           const used = await repo.coreSecondsUsed(row.clusterId, row.partitionName, await accountsOf(row.groupId), row.usageSince);
           return {
             id: row.id,
-            cluster_id: row.clusterId,
-            cluster_name: ctx.cluster(row.clusterId),
-            partition_id: ctx.partition(row.clusterId, row.partitionName),
-            partition_name: row.partitionName,
+            ...partitionOf(ctx, row),
             group_id: row.groupId,
             group_name: ctx.group(row.groupId),
             max_cpus: row.maxCpus,
             max_time_minutes: row.maxTimeMinutes,
             cpu_seconds_limit: row.cpuSecondsLimit,
-            expires_at: iso(row.expiresAt),
-            used_cpu_seconds: used,
-            usage_since: row.usageSince.toISOString(),
-            expired: expired(row),
+            ...usageOf(row, used),
             over_limit: row.cpuSecondsLimit !== null && used >= row.cpuSecondsLimit,
             created_at: row.createdAt.toISOString(),
             updated_at: row.updatedAt.toISOString(),
@@ -63,10 +75,7 @@ export function createViews({ repo, clusters, now = () => new Date() }: { repo: 
           const used = await repo.coreSecondsUsed(row.clusterId, row.partitionName, accounts, row.usageSince);
           return {
             id: row.id,
-            cluster_id: row.clusterId,
-            cluster_name: ctx.cluster(row.clusterId),
-            partition_id: ctx.partition(row.clusterId, row.partitionName),
-            partition_name: row.partitionName,
+            ...partitionOf(ctx, row),
             user_id: row.userId,
             user_name: user?.userName ?? '',
             group_id: user?.groupId ?? null,
@@ -75,10 +84,7 @@ export function createViews({ repo, clusters, now = () => new Date() }: { repo: 
             max_cpus: row.maxCpus,
             max_time_minutes: row.maxTimeMinutes,
             cpu_seconds_limit: row.cpuSecondsLimit,
-            expires_at: iso(row.expiresAt),
-            used_cpu_seconds: used,
-            usage_since: row.usageSince.toISOString(),
-            expired: expired(row),
+            ...usageOf(row, used),
             over_limit: row.cpuSecondsLimit !== null && used >= row.cpuSecondsLimit,
             updated_at: row.updatedAt.toISOString(),
           };
@@ -104,10 +110,7 @@ export function createViews({ repo, clusters, now = () => new Date() }: { repo: 
             group_name: row.userId === null ? ctx.group(row.groupId) : (user?.groupName ?? null),
             cpu_seconds_limit: row.cpuSecondsLimit,
             max_cpus: row.maxCpus,
-            expires_at: iso(row.expiresAt),
-            used_cpu_seconds: used,
-            usage_since: row.usageSince.toISOString(),
-            expired: expired(row),
+            ...usageOf(row, used),
             over_limit: expired(row) || (row.cpuSecondsLimit !== null && used >= row.cpuSecondsLimit),
             updated_at: row.updatedAt.toISOString(),
           };

@@ -4,9 +4,8 @@ import { pageQuerySchema } from '@starlight/contract/envelope';
 import { oauthClientCreatedSchema, oauthClientInputSchema, oauthClientListSchema } from '@starlight/contract/sso';
 import { ok, replies } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
-import type { FastifyRequest } from 'fastify';
-import type { AuditAction } from '@starlight/contract/audit';
 import type { AuditRecorder } from '../audit/audit.service';
+import { adminAudit } from './admin-audit';
 import type { ClientsService } from './clients.service';
 
 const idParams = z.object({ id: z.coerce.number().int().min(1) });
@@ -15,10 +14,7 @@ const adminPerms = ['query_role'] as const;
 
 /** Third-party sites (OAuth clients), registered by platform admins; our calls in the spec's style. */
 export const clientsRoutes: FastifyPluginAsyncZod<{ clients: ClientsService; audit?: AuditRecorder | undefined }> = async (app, { clients, audit }) => {
-  const record = async (request: FastifyRequest, action: AuditAction, target: string, detail = '') => {
-    const actor = actorOf(request);
-    await audit?.record({ action, result: 'ok', userId: actor.userId, userName: actor.userName, ip: request.ip, userAgent: request.headers['user-agent'] ?? '', target, detail });
-  };
+  const record = adminAudit(audit);
 
   app.get(
     '/keystone/oauth/clients',

@@ -12,9 +12,9 @@ import {
   externalStartResultSchema,
 } from '@starlight/contract/sso';
 import { ok, replies } from '../../lib/envelope';
-import { actorOf } from '../../plugins/auth';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { ClientInfo } from '../identity/auth.service';
+import { adminAudit } from './admin-audit';
 import type { ExternalService } from './external.service';
 
 const kindParams = z.object({ kind: externalKindSchema });
@@ -24,6 +24,7 @@ const clientOf = (request: FastifyRequest): ClientInfo => ({ ip: request.ip, use
 
 /** /wx-login (wechat) and /vc-login (oidc): the admin's provider settings and the sign-in itself. */
 export const externalRoutes: FastifyPluginAsyncZod<{ external: ExternalService; audit?: AuditRecorder | undefined }> = async (app, { external, audit }) => {
+  const record = adminAudit(audit);
   app.get(
     '/keystone/external/providers',
     {
@@ -44,8 +45,7 @@ export const externalRoutes: FastifyPluginAsyncZod<{ external: ExternalService; 
     },
     async (request) => {
       const saved = await external.save(request.params.kind, request.body);
-      const actor = actorOf(request);
-      await audit?.record({ action: 'external_provider_change', result: 'ok', userId: actor.userId, userName: actor.userName, ...clientOf(request), target: `external:${request.params.kind}` });
+      await record(request, 'external_provider_change', `external:${request.params.kind}`);
       return ok(request.id, 'external_provider', saved);
     },
   );
@@ -58,8 +58,7 @@ export const externalRoutes: FastifyPluginAsyncZod<{ external: ExternalService; 
     },
     async (request) => {
       await external.remove(request.params.kind);
-      const actor = actorOf(request);
-      await audit?.record({ action: 'external_provider_change', result: 'ok', userId: actor.userId, userName: actor.userName, ...clientOf(request), target: `external:${request.params.kind}`, detail: 'removed' });
+      await record(request, 'external_provider_change', `external:${request.params.kind}`, 'removed');
       return ok(request.id, 'external_provider', null);
     },
   );

@@ -173,6 +173,7 @@ export function createListingCache(driver: FileDriver, options: ListingCacheOpti
     createPart: (identity, path, o) => driver.createPart(identity, path, o),
     writePart: (identity, path, partId, offset, data) => driver.writePart(identity, path, partId, offset, data),
     commitPart: (identity, path, partId, o) => writing(identity, [path], () => driver.commitPart(identity, path, partId, o)),
+    hashPart: (identity, path, partId, start, end, hash) => driver.hashPart(identity, path, partId, start, end, hash),
     discardPart: (identity, path, partId) => driver.discardPart(identity, path, partId),
     sha256: (identity, path) => driver.sha256(identity, path),
     close: () => driver.close(),

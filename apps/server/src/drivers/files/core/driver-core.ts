@@ -14,7 +14,7 @@ import type { FsSession, OpenSession } from './raw-fs';
 import { lstatOrMissing, resolveDir, resolveEntry, resolveFollow } from './resolve';
 import { moveToTrash } from './trash';
 import { copyTree, removeTree } from './tree';
-import { commitPart, createPart, discardPart, writePart } from './parts';
+import { commitPart, createPart, discardPart, hashPart, writePart } from './parts';
 
 /**
  * The one implementation of FileDriver's rules, shared by `local` and `ssh` so both refuse the same
@@ -280,6 +280,8 @@ export function createFileDriver(core: CoreOptions): FileDriver {
       withParsed(identity, path, (s, segments) => writePart(s, segments, partId, offset, data)),
     commitPart: (identity, path, partId, options) =>
       withParsed(identity, path, (s, segments) => commitPart(s, segments, partId, options)),
+    hashPart: (identity, path, partId, start, end, hash) =>
+      withParsed(identity, path, (s, segments) => hashPart(s, segments, partId, start, end, hash)),
     discardPart: (identity, path, partId) => withParsed(identity, path, (s, segments) => discardPart(s, segments, partId)),
 
     close: () => core.close(),

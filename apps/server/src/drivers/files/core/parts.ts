@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import { posix } from 'node:path';
 import { Code } from '@starlight/contract/codes';
 import { exists, FileError, notFound } from '../file-error';
@@ -56,19 +56,38 @@ export async function writePart(s: FsSession, segments: readonly string[], partI
   });
 }
 
-async function sha256Of(s: FsSession, path: string): Promise<{ size: number; sha256: string }> {
+/** Reads of a part to hash: large, so a multi-gigabyte file is not 64 KiB round trips (local; SFTP keeps its own). */
+const hashReadBytes = 1024 * 1024;
+
+/** Feeds [start, end) of an open file into `hash`. */
+async function feed(s: FsSession, path: string, start: number, end: number, hash: Hash): Promise<number> {
   const file = await mapped(s.fs.openFile(path));
-  const hash = createHash('sha256');
-  if (file.size === 0) {
+  if (end <= start || file.size <= start) {
     await file.close().catch(() => undefined);
-    return { size: 0, sha256: hash.digest('hex') };
+    return file.size;
   }
   try {
-    for await (const chunk of file.stream(0, file.size - 1)) hash.update(chunk as Buffer);
+    for await (const chunk of file.stream(start, Math.min(end, file.size) - 1, { highWaterMark: hashReadBytes })) hash.update(chunk as Buffer);
   } catch (err) {
     throw toFileError(err);
   }
-  return { size: file.size, sha256: hash.digest('hex') };
+  return file.size;
+}
+
+/** The part's size and SHA-256, continuing `from` (its first `bytes` already hashed) when given. */
+async function sha256Of(s: FsSession, path: string, from?: { bytes: number; hash: Hash }): Promise<{ size: number; sha256: string }> {
+  const hash = from?.hash ?? createHash('sha256');
+  const size = await feed(s, path, from?.bytes ?? 0, Number.MAX_SAFE_INTEGER, hash);
+  return { size, sha256: hash.digest('hex') };
+}
+
+export async function hashPart(s: FsSession, segments: readonly string[], partId: string, start: number, end: number, hash: Hash): Promise<void> {
+  if (!Number.isSafeInteger(start) || start < 0 || !Number.isSafeInteger(end) || end < start) throw new FileError(Code.invalidInput, 'bad range', 'range');
+  const path = await partPath(s, segments, partId);
+  const size = await feed(s, path, start, end, hash).catch((err: unknown) => {
+    throw err instanceof FileError && err.code === Code.notFound ? notFound('the upload is gone (expired or completed)') : err;
+  });
+  if (size < end) throw new FileError(Code.invalidInput, `the part holds ${size} bytes, short of ${end}`, 'range');
 }
 
 export interface CommitPartOptions {
@@ -76,6 +95,8 @@ export interface CommitPartOptions {
   /** Expected whole-file SHA-256 (hex); the part's is computed either way and returned. */
   sha256?: string;
   exclusive: boolean;
+  /** The first `bytes` of the part already fed into `hash` (hashPart, during the upload): only the rest is read now. */
+  hashed?: { bytes: number; hash: Hash } | undefined;
 }
 
 /**
@@ -92,7 +113,7 @@ export async function commitPart(
   const path = await partPath(s, segments, partId);
   const discard = () => s.fs.unlink(path).catch(() => undefined);
   try {
-    const actual = await sha256Of(s, path);
+    const actual = await sha256Of(s, path, options.hashed);
     if (actual.size !== options.size)
       throw new FileError(Code.invalidInput, `the upload holds ${actual.size} of ${options.size} bytes`, 'checksum');
     if (options.sha256 && actual.sha256 !== options.sha256.toLowerCase())

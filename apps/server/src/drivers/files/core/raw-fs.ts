@@ -27,7 +27,7 @@ export interface RawDirent {
 export interface RawFile {
   size: number;
   /** Inclusive positions; the stream owns the handle from here on and closes it when it ends. */
-  stream(start: number, end: number): Readable;
+  stream(start: number, end: number, options?: { highWaterMark?: number }): Readable;
   /** Only for a file whose stream was never taken. */
   close(): Promise<void>;
 }

@@ -93,7 +93,7 @@ export function createLocalFs(homeReal: string): RawFs {
       const { handle, stat } = await openRegular(path);
       return {
         size: stat.size,
-        stream: (start, end) => handle.createReadStream({ start, end, autoClose: true }),
+        stream: (start, end, options) => handle.createReadStream({ start, end, autoClose: true, ...(options?.highWaterMark ? { highWaterMark: options.highWaterMark } : {}) }),
         close: () => handle.close(),
       };
     },

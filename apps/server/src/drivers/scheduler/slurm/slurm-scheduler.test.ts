@@ -136,9 +136,10 @@ describe.skipIf(!available)('slurm driver (real slurmrestd 22.05)', () => {
     ]);
   });
 
+  // a fixed amount of work (about 1 s of CPU), not a fixed wall time, so a loaded machine still burns it all
   it('reads finished jobs and their CPU time from slurmdbd', async () => {
     const startTime = new Date(Date.now() - 1000);
-    const jobId = await submit(alice, job('e=$((SECONDS+2)); while [ $SECONDS -lt $e ]; do :; done; echo burnt'));
+    const jobId = await submit(alice, job('i=0; while [ $i -lt 400000 ]; do i=$((i+1)); done; echo burnt'));
     await waitForState(slurm, jobId, ['COMPLETED']);
     const finished = await waitFor('the job in accounting', async () => {
       const jobs = await slurm.listFinishedJobs(alice, { startTime, users: ['alice'] });

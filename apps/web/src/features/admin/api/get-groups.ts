@@ -17,10 +17,11 @@ export const useGroups = (filters: NamedListFilters) =>
     placeholderData: keepPreviousData,
   });
 
+/** 1403 (a group the caller does not administer) and 1404 are told by the page itself, not by a toast. */
 export const useGroupDetail = (name: string) =>
   useQuery({
     queryKey: ['admin', 'group', name] as const,
-    queryFn: async ({ signal }) => groupDetailSchema.parse(await apiSpec(`/user/groups/${encodeURIComponent(name)}`, { signal })),
+    queryFn: async ({ signal }) => groupDetailSchema.parse(await apiSpec(`/user/groups/${encodeURIComponent(name)}`, { signal, skip: [1403, 1404] })),
   });
 
 export const useCommunities = (filters: NamedListFilters) =>

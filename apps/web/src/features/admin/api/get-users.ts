@@ -33,7 +33,8 @@ export const usersQueryOptions = (filters: UserFilters) =>
 export const useUsers = (filters: UserFilters) => useQuery(usersQueryOptions(filters));
 
 export async function getUserDetail(ref: string, signal?: AbortSignal): Promise<UserDetail> {
-  return userDetailSchema.parse(await apiSpec(`/user/spec/user/${encodeURIComponent(ref)}`, { signal }));
+  // 1403 (a user outside the caller's groups) and 1404 are told by the page itself, not by a toast
+  return userDetailSchema.parse(await apiSpec(`/user/spec/user/${encodeURIComponent(ref)}`, { signal, skip: [1403, 1404] }));
 }
 
 export const useUserDetail = (ref: string) =>

@@ -8,9 +8,17 @@ import { useAddMember, useGroupDetail, useRemoveMember } from '../api/get-groups
 import { useSetGroupAdmin } from '../api/manage-users';
 import { CreateUserModal } from './create-user-modal';
 import { UserTable } from './user-table';
+import { AdminScopeEmpty, isForbidden, useAdminReach } from './admin-scope-empty';
 
 /** group-info/:group: the group's members; its administrators (and platform admins) promote and remove group admins. */
 export function GroupInfoView({ groupName }: { groupName: string }) {
+  const reach = useAdminReach();
+  if (reach === 'pending') return <Skeleton active />;
+  if (reach === 'none') return <AdminScopeEmpty reason="noGroup" />;
+  return <GroupInfo groupName={groupName} />;
+}
+
+function GroupInfo({ groupName }: { groupName: string }) {
   const { t } = useTranslation('admin');
   const group = useGroupDetail(groupName);
   const setAdmin = useSetGroupAdmin();
@@ -23,6 +31,7 @@ export function GroupInfoView({ groupName }: { groupName: string }) {
 
   if (group.isLoading) return <Skeleton active />;
   const data = group.data;
+  if (isForbidden(group.error)) return <AdminScopeEmpty reason="notYourGroup" name={groupName} />;
   if (!data) return <Empty description={t('groups.notFound')} />;
 
   const toggleAdmin = (user: AdminUser) =>

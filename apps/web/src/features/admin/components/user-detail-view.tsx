@@ -10,9 +10,17 @@ import { useHasAnyPermission } from '../../../lib/permissions';
 import { useRoles } from '../api/get-roles';
 import { useUserDetail } from '../api/get-users';
 import { useSetGroupAdmin, useSetUserRoles, useUpdateUser } from '../api/manage-users';
+import { AdminScopeEmpty, isForbidden, useAdminReach } from './admin-scope-empty';
 
 /** user-detail/:username: the user, their roles (editable with query_role), groups administered and keys. */
 export function UserDetailView({ userName }: { userName: string }) {
+  const reach = useAdminReach();
+  if (reach === 'pending') return <Skeleton active />;
+  if (reach === 'none') return <AdminScopeEmpty reason="noGroup" />;
+  return <UserDetail userName={userName} />;
+}
+
+function UserDetail({ userName }: { userName: string }) {
   const { t } = useTranslation('admin');
   const detail = useUserDetail(userName);
   const canRoles = useHasAnyPermission(['query_role']);
@@ -26,6 +34,7 @@ export function UserDetailView({ userName }: { userName: string }) {
   useEffect(() => setChosen(user?.roles.map((r) => r.name) ?? []), [user]);
 
   if (detail.isLoading) return <Skeleton active />;
+  if (isForbidden(detail.error)) return <AdminScopeEmpty reason="notYourUser" name={userName} />;
   if (!user) return <Empty description={t('users.notFound')} />;
   const language = currentLanguage();
 
@@ -78,6 +87,7 @@ export function UserDetailView({ userName }: { userName: string }) {
               style={{ minWidth: 240, flex: 1 }}
               value={chosen}
               onChange={setChosen}
+              placeholder={t('users.rolesPlaceholder')}
               options={(roles.data ?? []).map((r) => ({ value: r.name, label: r.name }))}
               data-testid="user-roles-select"
             />

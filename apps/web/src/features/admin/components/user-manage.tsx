@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Flex, Input, Select, Space } from 'antd';
+import { Button, Flex, Input, Select, Skeleton, Space } from 'antd';
 import { feedback } from '../../../lib/feedback';
 import { PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +11,18 @@ import { useRemoveUser, useUpdateUser } from '../api/manage-users';
 import { BulkUpdateModal } from './bulk-update-modal';
 import { CreateUserModal } from './create-user-modal';
 import { UserTable } from './user-table';
+import { AdminScopeEmpty, useAdminReach } from './admin-scope-empty';
 
 /** user-manage: search, page, create, disable or delete the users the caller administers. */
 export function UserManage() {
+  // change_user may search anyone (the switch dialog); everyone else without a reader key administers nobody
+  const reach = useAdminReach(['change_user']);
+  if (reach === 'pending') return <Skeleton active />;
+  if (reach === 'none') return <AdminScopeEmpty reason="noGroup" />;
+  return <UserList />;
+}
+
+function UserList() {
   const { t } = useTranslation('admin');
   const [filters, setFilters] = useState<UserFilters>({ page: 1, pageSize: 20 });
   const [creating, setCreating] = useState(false);

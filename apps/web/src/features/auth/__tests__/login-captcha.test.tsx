@@ -1,21 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bindFeedback } from '../../../lib/feedback';
-import { useSessionStore } from '../../../lib/session-store';
 import { envelopeResponse, mockFetch } from '../../../test/fetch-mock';
-import { spyFeedback } from '../../../test/feedback-spy';
 import { LoginForm } from '../components/login-form';
+import { signedOutEachTest } from './signed-out';
 
-let feedback: ReturnType<typeof spyFeedback>;
-beforeEach(() => {
-  feedback = spyFeedback();
-  useSessionStore.setState({ token: null, permissions: null, user: null });
-});
-afterEach(() => {
-  bindFeedback(null);
-  vi.unstubAllGlobals();
-});
+const feedback = signedOutEachTest();
 
 const svg = '<svg xmlns="http://www.w3.org/2000/svg"><path d="M0 0"/></svg>';
 
@@ -47,7 +37,7 @@ describe('login form: captcha after repeated failures', () => {
     await user.type(screen.getByTestId('login-captcha-answer'), 'k7pw');
     await user.click(screen.getByTestId('login-submit'));
     await waitFor(() => expect(onSuccess).toHaveBeenCalledTimes(1));
-    expect(feedback.notification.error).not.toHaveBeenCalled();
+    expect(feedback().notification.error).not.toHaveBeenCalled();
   });
 
   it('says a captcha is needed (not a wrong password) when that is the refusal, and refreshes the one-use picture', async () => {

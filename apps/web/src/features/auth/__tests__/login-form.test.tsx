@@ -1,23 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bindFeedback } from '../../../lib/feedback';
 import { useSessionStore } from '../../../lib/session-store';
 import { envelopeResponse, mockFetch } from '../../../test/fetch-mock';
-import { spyFeedback } from '../../../test/feedback-spy';
 import { LoginForm } from '../components/login-form';
+import { signedOutEachTest } from './signed-out';
 
-let feedback: ReturnType<typeof spyFeedback>;
-
-beforeEach(() => {
-  feedback = spyFeedback();
-  useSessionStore.setState({ token: null, permissions: null, user: null });
-});
-
-afterEach(() => {
-  bindFeedback(null);
-  vi.unstubAllGlobals();
-});
+const feedback = signedOutEachTest();
 
 async function fillAndSubmit(name: string, password: string, remember = false) {
   const user = userEvent.setup();
@@ -34,7 +23,7 @@ describe('login form', () => {
     await fillAndSubmit('demo-user', 'Wrong-pass1');
     const alert = await screen.findByTestId('login-error');
     expect(alert.textContent).toContain('The account or password is incorrect.');
-    expect(feedback.notification.error).not.toHaveBeenCalled();
+    expect(feedback().notification.error).not.toHaveBeenCalled();
   });
 
   it('shows too many failures (1429) inside the form', async () => {

@@ -1,23 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bindFeedback } from '../../../lib/feedback';
+import { describe, expect, it } from 'vitest';
 import { useSessionStore } from '../../../lib/session-store';
 import { tokenStorageKey } from '../../../lib/token-storage';
 import { envelopeResponse, mockFetch } from '../../../test/fetch-mock';
-import { spyFeedback } from '../../../test/feedback-spy';
 import { getPermissions } from '../api/get-permissions';
 import { login, loginAndStore, LoginRefusedError } from '../api/login';
+import { signedOutEachTest } from './signed-out';
 
-let feedback: ReturnType<typeof spyFeedback>;
-
-beforeEach(() => {
-  feedback = spyFeedback();
-  useSessionStore.setState({ token: null, permissions: null, user: null });
-});
-
-afterEach(() => {
-  bindFeedback(null);
-  vi.unstubAllGlobals();
-});
+const feedback = signedOutEachTest();
 
 describe('login and permissions (spec §4)', () => {
   it('tolerates 555 on login: a LoginRefusedError for the form, no toast', async () => {
@@ -25,8 +14,8 @@ describe('login and permissions (spec §4)', () => {
     const error = await login({ name: 'demo-user', password: 'secret', tokenType: 'shortTerm' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(LoginRefusedError);
     expect(error).toMatchObject({ code: 555 });
-    expect(feedback.notification.error).not.toHaveBeenCalled();
-    expect(feedback.modal.confirm).not.toHaveBeenCalled();
+    expect(feedback().notification.error).not.toHaveBeenCalled();
+    expect(feedback().modal.confirm).not.toHaveBeenCalled();
   });
 
   it('accepts only code 200 with kind token', async () => {

@@ -101,6 +101,13 @@ describe('/cluster-partition/platform', () => {
     expect(screen.getByTestId('cluster-ssh-summary').textContent).toContain('not set');
   });
 
+  it("leads from each HPC cluster to its partition grants (not from Kubernetes ones)", async () => {
+    renderIn(<ClusterList />);
+    const grants = await screen.findAllByTestId('cluster-grants');
+    expect(grants.map((a) => a.getAttribute('href'))).toEqual(['/cluster-partition/cluster-partition-quotas/devcluster']);
+    expect(grants[0]!.textContent).toBe('Grants');
+  });
+
   it('registers a Slurm cluster from the form', async () => {
     renderIn(<ClusterList />);
     const user = userEvent.setup();

@@ -14,7 +14,12 @@ function SettingsSummary({ cluster }: { cluster: Cluster }) {
   const s = cluster.settings;
   const set = (on: boolean) => (on ? <Tag color="blue">{t('form.secretSet')}</Tag> : <Tag>{t('form.secretUnset')}</Tag>);
   if (cluster.driver === 'k8s') return <Typography.Text type="secondary">{t('form.k8sShort')}</Typography.Text>;
-  if (cluster.driver === 'local') return <Typography.Text type="secondary">{t('form.localShort', { slots: s.cpu_slots ?? '—' })}</Typography.Text>;
+  if (cluster.driver === 'local')
+    return (
+      <Typography.Text type="secondary">
+        {s.cpu_slots === null ? t('form.localShortAuto') : t('form.localShort', { slots: s.cpu_slots })}
+      </Typography.Text>
+    );
   return (
     <Space direction="vertical" size={2} style={{ fontSize: 12 }}>
       <Typography.Text code copyable={!!s.rest_url}>
@@ -51,6 +56,11 @@ export function ClusterList() {
       <Link to={`/cluster-partition/k-node?cluster=${encodeURIComponent(c.name)}`}>
         <Button size="small">{t('actions.partitions')}</Button>
       </Link>
+      {c.kind === 'hpc' ? (
+        <Link to={`/cluster-partition/cluster-partition-quotas/${encodeURIComponent(c.name)}`} data-testid="cluster-grants">
+          <Button size="small">{t('actions.grants')}</Button>
+        </Link>
+      ) : null}
       <Popconfirm
         title={t('actions.confirmDelete', { name: c.name })}
         description={t('actions.deleteHelp')}

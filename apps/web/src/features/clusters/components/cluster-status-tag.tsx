@@ -22,7 +22,7 @@ export function ClusterStatusTag({ id, enabled }: { id: number; enabled: boolean
       {s.message ? <Tooltip title={s.message}>{tag}</Tooltip> : tag}
       {s.state === 'up' ? (
         <Typography.Text type="secondary" style={{ display: 'block', fontSize: 12 }} data-testid="cluster-capacity">
-          {t('status.capacity', { ready: s.nodes_ready, nodes: s.nodes_total, alloc: s.cpus_alloc, cpus: s.cpus_total, partitions: s.partitions })}
+          {t('status.capacity', { ready: s.nodes_ready, nodes: s.nodes_total, alloc: s.cpus_alloc, cpus: s.cpus_total, partitions: s.partitions, count: s.partitions })}
         </Typography.Text>
       ) : null}
       {s.state === 'down' && s.message ? (

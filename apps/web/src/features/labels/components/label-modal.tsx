@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal, Select } from 'antd';
+import { Form, Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { labelDescriptionMax, labelNamePattern, type Label, type LabelType } from '@starlight/contract/labels';
 import { useSaveLabel } from '../api/manage-labels';
-import { serverFields } from './server-fields';
+import { FormModal, saveOrMarkFields } from './form-modal';
 
 interface Values {
   name: string;
@@ -24,52 +24,41 @@ export function LabelModal({ editing, types, onClose }: { editing: LabelEditing;
     else form.setFieldsValue({ name: '', description: '', ...(editing.typeId ? { label_type_id: editing.typeId } : {}) });
   }, [editing, form]);
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    try {
-      await save.mutateAsync({ id: editing && 'label' in editing ? editing.label.id : undefined, values });
-      onClose();
-    } catch (error) {
-      const fields = serverFields(error, ['name', 'description', 'label_type_id'] as const);
-      if (fields) form.setFields(fields);
-    }
-  };
+  const submit = () =>
+    saveOrMarkFields(form, ['name', 'description', 'label_type_id'] as const, (values) => save.mutateAsync({ id: editing && 'label' in editing ? editing.label.id : undefined, values }), onClose);
 
   return (
-    <Modal
+    <FormModal
       open={editing !== null}
       title={editing && 'label' in editing ? t('labels.edit') : t('labels.add')}
-      onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
-      okText={t('save')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      forceRender
+      form={form}
+      saving={save.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+      testId="label-form"
     >
-      <Form form={form} layout="vertical" data-testid="label-form">
-        <Form.Item name="label_type_id" label={t('fields.type')} rules={[{ required: true, message: t('rules.required') }]}>
-          <Select
-            data-testid="label-type-select"
-            options={types.map((type) => ({ value: type.id, label: type.name }))}
-            showSearch={{ optionFilterProp: 'label' }}
-          />
-        </Form.Item>
-        <Form.Item
-          name="name"
-          label={t('fields.name')}
-          rules={[{ required: true, message: t('rules.required') }, { pattern: labelNamePattern, message: t('rules.labelName') }]}
-        >
-          <Input data-testid="label-name" />
-        </Form.Item>
-        <Form.Item
-          name="description"
-          label={t('fields.valueOrDescription')}
-          extra={t('fields.valueHint')}
-          rules={[{ max: labelDescriptionMax, message: t('rules.descriptionMax', { max: labelDescriptionMax }) }]}
-        >
-          <Input.TextArea rows={3} data-testid="label-description" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="label_type_id" label={t('fields.type')} rules={[{ required: true, message: t('rules.required') }]}>
+        <Select
+          data-testid="label-type-select"
+          options={types.map((type) => ({ value: type.id, label: type.name }))}
+          showSearch={{ optionFilterProp: 'label' }}
+        />
+      </Form.Item>
+      <Form.Item
+        name="name"
+        label={t('fields.name')}
+        rules={[{ required: true, message: t('rules.required') }, { pattern: labelNamePattern, message: t('rules.labelName') }]}
+      >
+        <Input data-testid="label-name" />
+      </Form.Item>
+      <Form.Item
+        name="description"
+        label={t('fields.valueOrDescription')}
+        extra={t('fields.valueHint')}
+        rules={[{ max: labelDescriptionMax, message: t('rules.descriptionMax', { max: labelDescriptionMax }) }]}
+      >
+        <Input.TextArea rows={3} data-testid="label-description" />
+      </Form.Item>
+    </FormModal>
   );
 }

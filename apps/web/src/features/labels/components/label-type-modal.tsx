@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { labelDescriptionMax, labelTypeNamePattern, type LabelType } from '@starlight/contract/labels';
 import { useSaveLabelType } from '../api/manage-labels';
-import { serverFields } from './server-fields';
+import { FormModal, saveOrMarkFields } from './form-modal';
 
 interface Values {
   name: string;
@@ -19,40 +19,29 @@ export function LabelTypeModal({ editing, onClose }: { editing: LabelType | 'new
     if (editing) form.setFieldsValue(editing === 'new' ? { name: '', description: '' } : { name: editing.name, description: editing.description });
   }, [editing, form]);
 
-  const submit = async () => {
-    const values = await form.validateFields();
-    try {
-      await save.mutateAsync({ id: editing === 'new' || editing === null ? undefined : editing.id, values });
-      onClose();
-    } catch (error) {
-      const fields = serverFields(error, ['name', 'description'] as const);
-      if (fields) form.setFields(fields);
-    }
-  };
+  const submit = () =>
+    saveOrMarkFields(form, ['name', 'description'] as const, (values) => save.mutateAsync({ id: editing === 'new' || editing === null ? undefined : editing.id, values }), onClose);
 
   return (
-    <Modal
+    <FormModal
       open={editing !== null}
       title={editing === 'new' ? t('types.add') : t('types.edit')}
-      onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
-      okText={t('save')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      forceRender
+      form={form}
+      saving={save.isPending}
+      onSubmit={submit}
+      onClose={onClose}
+      testId="label-type-form"
     >
-      <Form form={form} layout="vertical" data-testid="label-type-form">
-        <Form.Item
-          name="name"
-          label={t('fields.name')}
-          rules={[{ required: true, message: t('rules.required') }, { pattern: labelTypeNamePattern, message: t('rules.typeName') }]}
-        >
-          <Input autoFocus data-testid="label-type-name" />
-        </Form.Item>
-        <Form.Item name="description" label={t('fields.description')} rules={[{ max: labelDescriptionMax, message: t('rules.descriptionMax', { max: labelDescriptionMax }) }]}>
-          <Input.TextArea rows={3} data-testid="label-type-description" />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item
+        name="name"
+        label={t('fields.name')}
+        rules={[{ required: true, message: t('rules.required') }, { pattern: labelTypeNamePattern, message: t('rules.typeName') }]}
+      >
+        <Input autoFocus data-testid="label-type-name" />
+      </Form.Item>
+      <Form.Item name="description" label={t('fields.description')} rules={[{ max: labelDescriptionMax, message: t('rules.descriptionMax', { max: labelDescriptionMax }) }]}>
+        <Input.TextArea rows={3} data-testid="label-type-description" />
+      </Form.Item>
+    </FormModal>
   );
 }

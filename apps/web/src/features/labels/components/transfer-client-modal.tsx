@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { transferClientPlatforms, type TransferClientPlatform } from '@starlight/contract/labels';
 import { useSaveTransferClient, type TransferClient } from '../api/link-settings';
+import { FormModal } from './form-modal';
 
 type Values = { version: string } & Partial<Record<TransferClientPlatform, string>>;
 
@@ -30,31 +31,20 @@ export function TransferClientModal({ open, current, onClose }: { open: boolean;
   };
 
   return (
-    <Modal
-      open={open}
-      title={t('transfer.editLinks')}
-      onCancel={onClose}
-      onOk={() => void submit().catch(() => undefined)}
-      okText={t('save')}
-      confirmLoading={save.isPending}
-      destroyOnHidden
-      forceRender
-    >
-      <Form form={form} layout="vertical" data-testid="transfer-links-form">
-        <Form.Item
-          name="version"
-          label={t('transfer.version')}
-          extra={t('transfer.versionHint')}
-          rules={[{ required: true, message: t('rules.required') }, { pattern: versionPattern, message: t('rules.version') }]}
-        >
-          <Input data-testid="transfer-version" />
+    <FormModal open={open} title={t('transfer.editLinks')} form={form} saving={save.isPending} onSubmit={submit} onClose={onClose} testId="transfer-links-form">
+      <Form.Item
+        name="version"
+        label={t('transfer.version')}
+        extra={t('transfer.versionHint')}
+        rules={[{ required: true, message: t('rules.required') }, { pattern: versionPattern, message: t('rules.version') }]}
+      >
+        <Input data-testid="transfer-version" />
+      </Form.Item>
+      {transferClientPlatforms.map((platform) => (
+        <Form.Item key={platform} name={platform} label={t(`transfer.platforms.${platform}`)} rules={[{ type: 'url', message: t('rules.url') }]}>
+          <Input placeholder="https://" data-testid={`transfer-url-${platform}`} />
         </Form.Item>
-        {transferClientPlatforms.map((platform) => (
-          <Form.Item key={platform} name={platform} label={t(`transfer.platforms.${platform}`)} rules={[{ type: 'url', message: t('rules.url') }]}>
-            <Input placeholder="https://" data-testid={`transfer-url-${platform}`} />
-          </Form.Item>
-        ))}
-      </Form>
-    </Modal>
+      ))}
+    </FormModal>
   );
 }

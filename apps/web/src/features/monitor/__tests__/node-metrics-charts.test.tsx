@@ -7,11 +7,11 @@ const base = { cluster: 'local', node: 'vm', start: 1_700_000_000, end: 1_700_00
 const empty = { cpu_percent: [], load1: [], load5: [], load15: [], memory_used_bytes: [], memory_total_bytes: [], disk_used_bytes: [], disk_total_bytes: [], net_rx_bytes_per_s: [], net_tx_bytes_per_s: [] };
 
 describe('node metrics charts', () => {
-  it('says "not configured" with the reason instead of drawing nothing', () => {
+  it('says "not configured" and what to do instead of drawing nothing', () => {
     const m: NodeMetrics = { ...base, configured: false, info: 'metrics not configured for cluster local', selector: null, series: null };
     render(<NodeMetricsCharts metrics={m} />);
     expect(screen.getByTestId('metrics-not-configured').textContent).toContain('Metrics are not configured for this cluster');
-    expect(screen.getByTestId('metrics-not-configured').textContent).toContain('metrics not configured for cluster local');
+    expect(screen.getByTestId('metrics-not-configured').textContent).toContain("An administrator sets the cluster's Prometheus address");
     expect(screen.queryByTestId('metrics-charts')).toBeNull();
   });
 

@@ -25,6 +25,16 @@ export function NodeMetricsCharts({ metrics, compact = false }: { metrics: NodeM
   const panels = useMemo<Panel[]>(() => {
     const s = metrics.series;
     if (!s) return [];
+    /** Memory and disk: bytes used (filled) against the total. */
+    const usedOfTotal = (key: string, title: string, used: LineSeries['points'], total: LineSeries['points']): Panel => ({
+      key,
+      title,
+      series: [
+        { name: t('metrics.used'), points: used, area: true },
+        { name: t('metrics.total'), points: total },
+      ],
+      format: bytes,
+    });
     return [
       { key: 'cpu', title: t('metrics.cpu'), series: [{ name: t('metrics.cpuBusy'), points: s.cpu_percent, area: true }], format: percent, max: 100 },
       {
@@ -37,24 +47,8 @@ export function NodeMetricsCharts({ metrics, compact = false }: { metrics: NodeM
         ],
         format: load,
       },
-      {
-        key: 'memory',
-        title: t('metrics.memory'),
-        series: [
-          { name: t('metrics.used'), points: s.memory_used_bytes, area: true },
-          { name: t('metrics.total'), points: s.memory_total_bytes },
-        ],
-        format: bytes,
-      },
-      {
-        key: 'disk',
-        title: t('metrics.disk'),
-        series: [
-          { name: t('metrics.used'), points: s.disk_used_bytes, area: true },
-          { name: t('metrics.total'), points: s.disk_total_bytes },
-        ],
-        format: bytes,
-      },
+      usedOfTotal('memory', t('metrics.memory'), s.memory_used_bytes, s.memory_total_bytes),
+      usedOfTotal('disk', t('metrics.disk'), s.disk_used_bytes, s.disk_total_bytes),
       {
         key: 'network',
         title: t('metrics.network'),
@@ -68,7 +62,8 @@ export function NodeMetricsCharts({ metrics, compact = false }: { metrics: NodeM
   }, [metrics.series, t]);
 
   if (!metrics.configured)
-    return <Alert type="info" showIcon title={t('metrics.notConfigured')} description={metrics.info} data-testid="metrics-not-configured" />;
+    // the server's info is an English detail for logs; the page says what to do in the reader's language
+    return <Alert type="info" showIcon title={t('metrics.notConfigured')} description={t('metrics.notConfiguredHint')} data-testid="metrics-not-configured" />;
   return (
     <>
       {metrics.info ? <Alert type="warning" showIcon title={t('metrics.noSamples')} description={metrics.info} style={{ marginBottom: 12 }} data-testid="metrics-no-samples" /> : null}

@@ -35,6 +35,16 @@ export function ProfileOverview({ user }: { user: UserInfo }) {
     await status.refetch();
   };
 
+  /** An e-mail address or phone number with its "change" link (the change runs in a code dialog). */
+  const contact = (value: string | null, kind: ContactKind, testId: 'email' | 'phone') => (
+    <Flex gap={4} align="center" wrap>
+      <span data-testid={`profile-${testId}`}>{value ?? t('contact.none')}</span>
+      <Button type="link" size="small" onClick={() => setChanging(kind)} data-testid={`change-${testId}`}>
+        {t('overview.change')}
+      </Button>
+    </Flex>
+  );
+
   return (
     <Card data-testid="profile-overview">
       <Flex gap={24} wrap align="flex-start">
@@ -63,22 +73,8 @@ export function ProfileOverview({ user }: { user: UserInfo }) {
                 </Flex>
               )}
             </Descriptions.Item>
-            <Descriptions.Item label={t('overview.email')}>
-              <Flex gap={4} align="center" wrap>
-                <span data-testid="profile-email">{user.email ?? t('contact.none')}</span>
-                <Button type="link" size="small" onClick={() => setChanging('email')} data-testid="change-email">
-                  {t('overview.change')}
-                </Button>
-              </Flex>
-            </Descriptions.Item>
-            <Descriptions.Item label={t('overview.phone')}>
-              <Flex gap={4} align="center" wrap>
-                <span data-testid="profile-phone">{user.telephone ?? t('contact.none')}</span>
-                <Button type="link" size="small" onClick={() => setChanging('telephone')} data-testid="change-phone">
-                  {t('overview.change')}
-                </Button>
-              </Flex>
-            </Descriptions.Item>
+            <Descriptions.Item label={t('overview.email')}>{contact(user.email, 'email', 'email')}</Descriptions.Item>
+            <Descriptions.Item label={t('overview.phone')}>{contact(user.telephone, 'telephone', 'phone')}</Descriptions.Item>
             <Descriptions.Item label={t('overview.group')}>{user.group_name ?? '-'}</Descriptions.Item>
             <Descriptions.Item label={t('overview.systemAccount')}>
               {status.data?.bound ? <Tag color="success">{user.system_account}</Tag> : <Tag>{t('overview.unbound')}</Tag>}

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
 import type { ClusterQuota, UsablePartition } from '@starlight/contract/quotas';
 import { bindFeedback } from '../../../lib/feedback';
 import { envelopeResponse, mockFetch } from '../../../test/fetch-mock';
@@ -30,11 +31,22 @@ const usable = (over: Partial<UsablePartition>): UsablePartition => ({
 });
 let partitions: UsablePartition[];
 let clusterQuotas: ClusterQuota[];
+let shells: { partition_id: number; cluster_name: string; partition: string; enabled: boolean }[];
+let shellsFail: boolean;
+const shellRow = (s: (typeof shells)[number]) => ({
+  ...s, host: null, port: null, host_key_sha256: null, idle_timeout_seconds: 900, max_duration_seconds: 28_800, updated_at: '2026-01-01T00:00:00Z',
+});
 
 beforeEach(() => {
   spyFeedback();
   clusterQuotas = [];
+  shells = [];
+  shellsFail = false;
   mockFetch((url) => {
+    if (url.includes('/kcluster/partition_webssh'))
+      return shellsFail
+        ? envelopeResponse({ code: 1403, info: 'forbidden' }, 403)
+        : envelopeResponse({ code: 200, spec: { list: shells.map(shellRow), total: shells.length } });
     if (url.includes('/kcluster/partitions/available/user')) return envelopeResponse({ code: 200, spec: partitions });
     if (url.includes('/kcluster/hpc/clusterQuotas/user')) return envelopeResponse({ code: 200, spec: clusterQuotas });
     return envelopeResponse({ code: 1404, info: 'not found' }, 404);
@@ -49,7 +61,9 @@ function renderIt() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <AvailableResources />
+      <MemoryRouter>
+        <AvailableResources />
+      </MemoryRouter>
     </QueryClientProvider>,
   );
 }
@@ -100,5 +114,28 @@ describe('available resources', () => {
     renderIt();
     await waitFor(() => expect(screen.getByTestId('cluster-quota-user').textContent).toContain('My cluster quota'));
     expect(screen.getByTestId('cluster-quota-user').textContent).toContain('1.00 核时 of 2.00 核时');
+  });
+
+  it('offers "Open shell" only on the partitions whose web shell is enabled for me', async () => {
+    partitions = [usable({}), usable({ partition_id: 2, name: 'gpu', is_default: false }), usable({ partition_id: 3, name: 'big', is_default: false })];
+    shells = [
+      { partition_id: 1, cluster_name: 'local', partition: 'local', enabled: true },
+      { partition_id: 3, cluster_name: 'local', partition: 'big', enabled: false },
+    ];
+    renderIt();
+    const open = await screen.findByTestId('open-shell-local-local');
+    expect(open.getAttribute('href')).toBe('/cluster-partition/webssh/local/local');
+    expect(open.textContent).toContain('Open shell');
+    expect(screen.queryByTestId('open-shell-local-gpu')).toBeNull();
+    expect(screen.queryByTestId('open-shell-local-big')).toBeNull();
+  });
+
+  it('still lists the partitions, without shell buttons, when the shells cannot be read', async () => {
+    partitions = [usable({})];
+    shellsFail = true;
+    renderIt();
+    await screen.findByTestId('available-partition-local-local');
+    await new Promise((r) => setTimeout(r, 50));
+    expect(screen.queryByTestId('open-shell-local-local')).toBeNull();
   });
 });

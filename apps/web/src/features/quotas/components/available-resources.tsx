@@ -1,8 +1,10 @@
-import { Alert, Card, Descriptions, Empty, Flex, Skeleton, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, Empty, Flex, Skeleton, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { ClusterQuota, UsablePartition } from '@starlight/contract/quotas';
 import { formatDate } from '../../../lib/format';
 import { useMyClusterQuotas } from '../api/get-my-cluster-quotas';
+import { useMyShells } from '../api/get-my-shells';
 import { useUsablePartitions } from '../api/get-usable-partitions';
 import { QuotaUsage } from './quota-usage';
 
@@ -11,6 +13,7 @@ export function AvailableResources() {
   const { t } = useTranslation('quotas');
   const partitions = useUsablePartitions();
   const clusterQuotas = useMyClusterQuotas();
+  const shells = useMyShells();
   if (partitions.isPending) return <Skeleton active />;
   if (partitions.isError) return <Alert type="error" showIcon message={t('errors.load')} />;
   if (partitions.data.length === 0) return <Empty data-testid="available-empty" description={t('available.none')} />;
@@ -25,7 +28,7 @@ export function AvailableResources() {
             {partitions.data
               .filter((p) => p.cluster_name === cluster)
               .map((p) => (
-                <PartitionCard key={p.partition_id} partition={p} />
+                <PartitionCard key={p.partition_id} partition={p} shell={shells.data?.has(`${p.cluster_name}/${p.name}`) ?? false} />
               ))}
           </Flex>
         </Card>
@@ -50,10 +53,19 @@ function ClusterQuotaLine({ quotas }: { quotas: ClusterQuota[] }) {
   );
 }
 
-function PartitionCard({ partition: p }: { partition: UsablePartition }) {
+function PartitionCard({ partition: p, shell }: { partition: UsablePartition; shell: boolean }) {
   const { t } = useTranslation('quotas');
   return (
     <Card type="inner" size="small" data-testid={`available-partition-${p.cluster_name}-${p.name}`}
+      extra={
+        shell ? (
+          <Link to={`/cluster-partition/webssh/${encodeURIComponent(p.cluster_name)}/${encodeURIComponent(p.name)}`} data-testid={`open-shell-${p.cluster_name}-${p.name}`}>
+            <Button size="small" type="primary" ghost>
+              {t('available.openShell')}
+            </Button>
+          </Link>
+        ) : null
+      }
       title={
         <Space wrap>
           <span>{p.name}</span>

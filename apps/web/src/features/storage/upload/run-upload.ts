@@ -21,6 +21,8 @@ export interface UploadTask {
   file: Blob & { name: string; lastModified: number };
   /** Home-relative target path. */
   target: string;
+  /** The storage the target lives on (targetKey); a remembered upload resumes only on the same one. */
+  scope?: string;
   overwrite?: boolean;
   chunkSize?: number;
   /** Chunks in flight at once. */
@@ -96,7 +98,7 @@ export async function runUpload(task: UploadTask, deps: UploadDeps, onProgress: 
     onProgress({ sent: task.file.size, hashed: task.file.size, resumed: false });
     return entry;
   }
-  const key = resumeKey(task.target, task.file.size, task.file.lastModified);
+  const key = resumeKey(task.scope ? `${task.scope}\u0000${task.target}` : task.target, task.file.size, task.file.lastModified);
   const { session, resumed } = await openSession(task, deps, key);
   const progress: UploadProgress = { sent: bytesReceived(session.size, session.chunk_size, session.received), hashed: 0, resumed };
   onProgress({ ...progress });

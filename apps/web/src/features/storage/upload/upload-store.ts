@@ -6,6 +6,7 @@ import { getUploadSession } from '../api/get-upload-session';
 import { putUploadChunk } from '../api/put-upload-chunk';
 import { uploadFile } from '../api/upload-file';
 import { runUpload, type UploadDeps, type UploadTask } from './run-upload';
+import { targetKey, useStorageTarget } from '../storage-target';
 import { sha256Hex } from './sha256';
 import { quotaExceededReason, quotaExpiredReason } from '@starlight/contract/cluster-storage';
 
@@ -72,7 +73,7 @@ export const useUploadStore = create<UploadState>((set, get) => {
     if (!file) return;
     patch(item.key, { status: 'uploading', error: undefined, errorCode: undefined, quota: false });
     try {
-      await runUpload({ file, target: item.target, overwrite: item.overwrite }, apiUploadDeps, (p) => patch(item.key, p));
+      await runUpload({ file, target: item.target, overwrite: item.overwrite, scope: targetKey(useStorageTarget.getState().target) }, apiUploadDeps, (p) => patch(item.key, p));
       patch(item.key, { status: 'done', sent: item.size });
       files.delete(item.key);
       for (const listener of listeners) listener(item.target);
