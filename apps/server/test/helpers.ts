@@ -73,6 +73,9 @@ export async function stopTestApp({ app, database }: TestApp): Promise<void> {
 
 export const api = (path: string): string => `/api${path}`;
 
+/** 32 random bytes in base64url: a session token, and the state/nonce of an external sign-in. */
+export const randomTokenShape = /^[A-Za-z0-9_-]{43}$/;
+
 export function body<T = unknown>(response: { json: () => unknown }): Envelope<T> {
   return response.json() as Envelope<T>;
 }

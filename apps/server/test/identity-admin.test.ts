@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword, login, startTestApp, stopTestApp, type TestApp } from './helpers';
+import { demoPassword, login, startTestApp, stopTestApp, type TestApp, randomTokenShape } from './helpers';
 import { adminToken, auditRows, call, createUser, freshName, setKeys, userPassword } from './admin-helpers';
 
 interface UserItem {
@@ -89,7 +89,7 @@ describe('POST /user/user', () => {
     const outbox = await call<Page<{ body: string }>>(t, admin, 'GET', `/system/outbox?field_eq_address=${encodeURIComponent(email)}`);
     const password = outbox.spec.list[0]?.body.match(/Initial password: (\S+)/)?.[1] ?? '';
     expect(password).toMatch(/^.{8,20}$/);
-    expect(await login(t.app, name, password)).toBeTruthy();
+    expect(await login(t.app, name, password)).toMatch(randomTokenShape);
   });
 
   it.each([
@@ -143,7 +143,7 @@ describe('DELETE /user/user/{id} and PATCH /user/user/{id}', () => {
     expect((await auditRows(t)).find((r) => r.action === 'user_disable' && r.target === `user:${name}`)).toMatchObject({ userName: 'demo-gadmin' });
     const enabled = await call<UserItem>(t, admin, 'PATCH', `/user/user/${id}`, { disabled: false });
     expect(enabled.spec.disabled).toBe(false);
-    expect(await login(t.app, name, userPassword)).toBeTruthy();
+    expect(await login(t.app, name, userPassword)).toMatch(randomTokenShape);
   });
 
   it('hard-deletes only a user nothing refers to', async () => {

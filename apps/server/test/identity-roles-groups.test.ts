@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoPassword, login, startTestApp, stopTestApp, type TestApp } from './helpers';
+import { demoPassword, login, startTestApp, stopTestApp, type TestApp, randomTokenShape } from './helpers';
 import { adminToken, auditRows, call, createUser, freshName, userPassword } from './admin-helpers';
 
 interface Page<T> {
@@ -203,7 +203,7 @@ describe('POST /user/update (bulk from CSV)', () => {
     ]);
     const created = await call<{ real_name: string; group_name: string }>(t, admin, 'GET', `/user/spec/user/${fresh}`);
     expect(created.spec).toMatchObject({ real_name: 'Bulk, Person', group_name: 'demo-lab' });
-    expect(await login(t.app, fresh, 'Bulk-pass-11')).toBeTruthy();
+    expect(await login(t.app, fresh, 'Bulk-pass-11')).toMatch(randomTokenShape);
     expect((await auditRows(t)).find((r) => r.action === 'user_bulk_update')).toMatchObject({ userName: 'admin' });
   });
 

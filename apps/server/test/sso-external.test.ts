@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Provider from 'oidc-provider';
 import { exportJWK, generateKeyPair } from 'jose';
-import { api, body, tokenHeader } from './helpers';
+import { api, body, tokenHeader, randomTokenShape } from './helpers';
 import { Browser, freePort, signIn, startHttpApp, stopHttpApp, type HttpTestApp } from './sso-helpers';
 
 type Claims = Record<string, unknown>;
@@ -136,8 +136,8 @@ describe('sign-in through an external OpenID Connect provider (/vc-login)', () =
     expect(url.origin + url.pathname).toBe(`${idp.issuer}/auth`);
     expect(url.searchParams.get('code_challenge_method')).toBe('S256');
     expect(url.searchParams.get('redirect_uri')).toBe(`${started.origin}/vc-login`);
-    expect(url.searchParams.get('nonce')).toBeTruthy();
-    expect(url.searchParams.get('state')).toBeTruthy();
+    expect(url.searchParams.get('nonce')).toMatch(randomTokenShape);
+    expect(url.searchParams.get('state')).toMatch(randomTokenShape);
   });
 
   it('links the first sign-in to the user with that verified e-mail, and keeps the link', async () => {
