@@ -1,7 +1,8 @@
-// Fixed only for the throwaway server the e2e run starts on a fresh temp database (see start-server.mjs).
-export const e2ePort = 18_081;
+// The throwaway server the e2e run starts on a fresh temp database (see start-server.mjs); STARLIGHT_E2E_PORT
+// moves it (and the Slurm one to the next port) so two checkouts can run their e2e at the same time.
+export const e2ePort = Number(process.env.STARLIGHT_E2E_PORT ?? 18_081);
 /** The second server (`start-server.mjs --slurm`): its own database, for the journey on the real Slurm (slurm.spec.ts). */
-export const e2eSlurmPort = 18_082;
+export const e2eSlurmPort = e2ePort + 1;
 /** The Slurm journey runs only when the real Slurm is there (CI brings it up; scripts/services-up.sh). */
 export const slurmEnabled = !!process.env.SLURMRESTD_URL;
 export const adminPassword = 'E2e-Admin-Pass1';

@@ -1,5 +1,5 @@
 // Starts the built server for the e2e run on a fresh PGlite folder, with the demo seed, and removes it on exit.
-// `--slurm`: a second server (port 18082, its own folder) for slurm.spec.ts, which registers the real Slurm cluster.
+// `--slurm`: a second server (port STARLIGHT_E2E_PORT + 1, default 18082, its own folder) for slurm.spec.ts, which registers the real Slurm cluster.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,6 +7,7 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 const slurm = process.argv.includes('--slurm');
+const basePort = Number(process.env.STARLIGHT_E2E_PORT ?? 18081);
 const dataDir = mkdtempSync(path.join(tmpdir(), slurm ? 'starlight-e2e-slurm-' : 'starlight-e2e-'));
 const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js'), '--demo'], {
   cwd: root,
@@ -14,7 +15,7 @@ const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.
   env: {
     ...process.env,
     STARLIGHT_HOST: '127.0.0.1',
-    STARLIGHT_PORT: slurm ? '18082' : '18081',
+    STARLIGHT_PORT: String(slurm ? basePort + 1 : basePort),
     STARLIGHT_DATA_DIR: dataDir,
     STARLIGHT_LOG_LEVEL: 'warn',
     STARLIGHT_INITIAL_ADMIN_PASSWORD: 'E2e-Admin-Pass1',
