@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance, type RawServerDefault } from 'fastify';
@@ -6,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { serverVersion } from './lib/version';
-import { adminAnnouncement, demoAnnouncement } from './lib/announcement';
+import { adminAnnouncement, closedPathAnnouncement, demoAnnouncement, sharedLocalAnnouncement } from './lib/announcement';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, replyWithFailure } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
@@ -39,6 +40,8 @@ import { createAuditModule } from './modules/audit/audit.module';
 import { impersonationAuditPlugin } from './modules/audit/impersonation-audit.plugin';
 import { createSsoModule } from './modules/sso/sso.module';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
+import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
+import { createLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -49,6 +52,11 @@ export interface AppDeps {
   /** Log destination (tests capture it); stdout by default. */
   logStream?: DestinationStream;
   now?: () => Date;
+  /**
+   * Whether the server may switch users (root): then each account of the embedded `local` cluster
+   * runs its jobs as its own Unix user. Default: the process's real uid is 0. Tests inject false.
+   */
+  isRoot?: boolean;
 }
 
 /**
@@ -111,7 +119,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const messages = createMessagesModule({ db });
   const labels = createLabelsModule({ db, now: deps.now });
   const system = createSystemModule({ db, kind, version: serverVersion });
-  const fileDriver = createLocalFileDriver({ dataDir: config.dataDir });
+  const localUsers = (deps.isRoot ?? runningAsRoot()) ? createLocalUsers(config.localUsers) : undefined;
+  // before any driver makes a home: the database and secrets closed, the way to the homes open
+  if (localUsers) await lockDataDir(config.dataDir, localPassages);
+  const fileDriver = createLocalFileDriver({ dataDir: config.dataDir, users: localUsers });
   const storage = createStorageModule({
     db,
     driver: fileDriver,
@@ -126,7 +137,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     now: deps.now,
   });
   const log = (error: unknown, context: string) => app.log.warn({ err: error }, context);
-  const hpc = createClustersModule({ db, dataDir: config.dataDir, findUserId: identity.accounts.findUserId, log });
+  const hpc = createClustersModule({ db, dataDir: config.dataDir, findUserId: identity.accounts.findUserId, log, localUsers });
   const clusterStorage = createClusterStorageModule({
     db,
     dataDir: config.dataDir,
@@ -135,6 +146,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     identityOf: createStorageAccount(identity.accounts.findUser),
     log,
     now: deps.now,
+    localUsers,
   });
   app.addHook('onClose', () => clusterStorage.drivers.close());
   // binding is built first; a new binding's grants are applied by the quotas module (built next)
@@ -215,11 +227,28 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const freshInstall = (await hpc.clusters.allRows()).length === 0;
   await hpc.clusters.ensureDefault();
   await clusterStorage.ensureDefault();
-  if (freshInstall) await quotas.grantDefaultCluster(defaultClusterName);
+  // without dedicated users a local job could read every home and the database: nobody's by default
+  if (freshInstall && localUsers) await quotas.grantDefaultCluster(defaultClusterName);
   await binding.service.reconcile();
+  if (localUsers) {
+    await binding.service.prepareLocalAccounts();
+    const closed = await closedAncestors(config.dataDir);
+    if (closed.length > 0) announce(closedPathAnnouncement(config.dataDir, closed));
+  } else announce(sharedLocalAnnouncement(serverUserName()));
   const poller = monitor.startPolling();
   app.addHook('onClose', () => poller.stop());
   return app;
+}
+
+/** Folders of the data directory a job user must pass through: the homes and the job scripts. */
+const localPassages = ['homes', 'scheduler'];
+
+function serverUserName(): string {
+  try {
+    return `${os.userInfo().username} (uid ${process.getuid?.() ?? '?'})`;
+  } catch {
+    return `uid ${process.getuid?.() ?? '?'}`;
+  }
 }
 
 const trustHops =

@@ -86,8 +86,17 @@ export const settingsSchema = z
     PROMETHEUS_NODE_TEMPLATE: z.string().min(1).max(200).regex(/^[^"\\]*$/, 'no quotes or backslashes').default('{node}:9100'),
     /** Node states are polled this often for the events log (0: only when a page reads them); default 60, 0 when ENV is test. */
     MONITOR_POLL_S: int().pipe(z.number().min(0)).optional(),
+    /** Server running as root: the Unix users of the embedded cluster's accounts are named <prefix><account>. */
+    LOCAL_USER_PREFIX: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,10}-$/, 'must be 1 to 11 lowercase letters, digits or _ followed by -, like sl-')
+      .default('sl-'),
+    /** ... and get uids and gids in this range (inside Debian's normal-user range, away from its first users). */
+    LOCAL_UID_MIN: int().pipe(z.number().min(1000).max(4_000_000_000)).default(50_000),
+    LOCAL_UID_MAX: int().pipe(z.number().min(1000).max(4_000_000_000)).default(59_999),
   })
-  .strict();
+  .strict()
+  .refine((s) => s.LOCAL_UID_MIN <= s.LOCAL_UID_MAX, { path: ['LOCAL_UID_MAX'], message: 'must not be below LOCAL_UID_MIN' });
 
 type SettingName = keyof z.output<typeof settingsSchema>;
 const settingNames = Object.keys(settingsSchema.shape) as SettingName[];
@@ -173,6 +182,7 @@ function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
       // test apps come and go by the dozen: they poll only when a test asks for it
       pollSeconds: s.MONITOR_POLL_S ?? (s.ENV === 'test' ? 0 : 60),
     },
+    localUsers: { prefix: s.LOCAL_USER_PREFIX, uidMin: s.LOCAL_UID_MIN, uidMax: s.LOCAL_UID_MAX },
     verification: {
       smtpUrl: s.SMTP_URL ?? null,
       mailFrom: s.SMTP_FROM,

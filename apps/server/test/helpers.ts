@@ -17,6 +17,8 @@ export function testConfig(env: Record<string, string> = {}): Config {
       STARLIGHT_INITIAL_ADMIN_PASSWORD: adminPassword,
       STARLIGHT_DEMO: '1',
       STARLIGHT_DEMO_PASSWORD: demoPassword,
+      // this run's Unix users (test/unix-users-setup.ts removes them at the end)
+      STARLIGHT_LOCAL_USER_PREFIX: process.env.STARLIGHT_TEST_UNIX_PREFIX ?? 'slt0-',
       ...env,
     },
   });
@@ -53,14 +55,16 @@ export interface TestAppOptions {
   database?: DatabaseHandle;
   /** Runs after buildApp and before ready(): the place to add test-only routes. */
   beforeReady?: (app: App) => void;
+  /** Stands in for the process's own answer to "may the server switch users" (root). */
+  isRoot?: boolean;
 }
 
 /** The app on its own database, bootstrapped with a known admin password and the demo users. */
-export async function startTestApp({ env = {}, database, beforeReady }: TestAppOptions = {}): Promise<TestApp> {
+export async function startTestApp({ env = {}, database, beforeReady, isRoot }: TestAppOptions = {}): Promise<TestApp> {
   const db = database ?? (await openTestDatabase());
   const logs = logCollector();
   const announcements: string[] = [];
-  const app = await buildApp(testConfig(env), { db, logStream: logs.stream, announce: (text) => announcements.push(text) });
+  const app = await buildApp(testConfig(env), { db, logStream: logs.stream, announce: (text) => announcements.push(text), ...(isRoot === undefined ? {} : { isRoot }) });
   beforeReady?.(app);
   await app.ready();
   return { app, database: db, logs: logs.lines, announcements };

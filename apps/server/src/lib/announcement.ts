@@ -28,3 +28,32 @@ export function demoAnnouncement(url: string, demo: { created: { userName: strin
     'These passwords are shown only once.',
   ]);
 }
+
+/**
+ * Printed at every start when the server is not root: the embedded `local` cluster cannot give each
+ * account its own Unix user, so it is not granted to anyone by default.
+ */
+export function sharedLocalAnnouncement(serverUser: string): string {
+  return boxed([
+    'Starlight: the embedded "local" cluster is NOT isolated',
+    '',
+    `The server runs as ${serverUser}, not root, so it cannot run each account's jobs as the`,
+    "account's own Unix user: every local job would run as this server's user and could read",
+    "every other account's files and the database. The local cluster is therefore not granted",
+    'to groups by default. Run the server as root to isolate accounts, or grant the local',
+    "cluster's partitions explicitly (cluster-partition quotas) accepting that risk, e.g. on a",
+    'single-user install.',
+  ]);
+}
+
+/** Printed when the data directory sits below a folder job users cannot pass through. */
+export function closedPathAnnouncement(dataDir: string, closed: readonly string[]): string {
+  return boxed([
+    'Starlight: local jobs cannot reach their homes by path',
+    '',
+    `The data directory ${dataDir} lies below folders other users cannot pass through:`,
+    ...closed.map((dir) => `  ${dir}`),
+    'Local jobs run as their own Unix users and need o+x on these (chmod o+x) or a data',
+    'directory elsewhere (STARLIGHT_DATA_DIR).',
+  ]);
+}

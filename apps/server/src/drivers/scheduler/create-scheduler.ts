@@ -1,3 +1,4 @@
+import type { LocalUsers } from '../local-users/unix-users';
 import { z } from 'zod';
 import type { SchedulerDriver } from './interface';
 import { schedulerNamePattern } from './interface';
@@ -43,12 +44,14 @@ export interface SchedulerDeps {
   /** Required by the local queue (the jobs module's drizzle store); unused by slurm. */
   localStore?: LocalJobStore;
   onError?: (error: unknown, context: string) => void;
+  /** The local queue's dedicated Unix users (server running as root); absent: jobs run as the server's user. */
+  localUsers?: LocalUsers;
 }
 
 export async function createScheduler(config: SchedulerConfig, deps: SchedulerDeps): Promise<SchedulerDriver> {
   if (config.kind === 'local') {
     if (!deps.localStore) throw new Error('the local scheduler needs a LocalJobStore');
-    return createLocalScheduler({ ...config, dataDir: deps.dataDir, store: deps.localStore, onError: deps.onError });
+    return createLocalScheduler({ ...config, dataDir: deps.dataDir, store: deps.localStore, onError: deps.onError, users: deps.localUsers });
   }
   const jwtKey = await loadJwtKey(config.jwtKeyFile ? { file: config.jwtKeyFile } : { base64: config.jwtKeyBase64 ?? '' });
   return createSlurmScheduler({ ...config, jwtKey });

@@ -72,6 +72,9 @@ export function createBindingRepo(db: Database) {
     byUsers: (userIds: readonly number[]): Promise<BindingRow[]> =>
       userIds.length === 0 ? Promise.resolve([]) : db.select().from(bindings).where(inArray(bindings.userId, [...userIds])),
 
+    allAccounts: async (): Promise<string[]> =>
+      (await db.select({ account: bindings.systemAccount }).from(bindings)).map((row) => row.account),
+
     async removeByUser(userId: number): Promise<BindingRow | undefined> {
       const [row] = await db.delete(bindings).where(eq(bindings.userId, userId)).returning();
       return row;

@@ -127,6 +127,24 @@ export function createBindingService({
      */
     reconcile: (): Promise<void> => repo.adoptFromUsers(),
 
+    /**
+     * At start, when local accounts have their own Unix users: every bound account gets its user and
+     * its home handed over on each enabled `local` cluster (bindings made before that, or whose user
+     * was removed). Idempotent; a failure is logged and the account's jobs fail to start until fixed.
+     */
+    async prepareLocalAccounts(): Promise<void> {
+      const local = (await clusters.enabledHpcRows()).filter((c) => c.driver === 'local');
+      if (local.length === 0) return;
+      for (const account of await repo.allAccounts())
+        for (const cluster of local) {
+          try {
+            await (await clusters.scheduler(cluster)).ensureUserAccount(account, {});
+          } catch (error) {
+            log(error, `preparing the Unix user of ${account} on cluster ${cluster.name}`);
+          }
+        }
+    },
+
     /** The user's bound system account, or null. */
     accountOf: async (userId: number): Promise<string | null> => (await repo.byUser(userId))?.systemAccount ?? null,
     /** Bound accounts of these users (group job lists). */

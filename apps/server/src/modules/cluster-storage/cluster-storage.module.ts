@@ -1,3 +1,4 @@
+import type { LocalUsers } from '../../drivers/local-users/unix-users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import type { FileIdentity } from '../../drivers/files/interface';
@@ -26,12 +27,14 @@ export interface ClusterStorageModuleDeps {
   usageTtlMs?: number;
   log?: (error: unknown, context: string) => void;
   now?: () => Date;
+  /** Dedicated Unix users for the local cluster's accounts (server running as root). */
+  localUsers?: LocalUsers;
 }
 
 /** Storages per cluster, partition relations, storage quotas; app.ts closes `drivers` at app close. */
-export function createClusterStorageModule({ db, dataDir, clusters, partitions, identityOf, usageTtlMs = 60_000, log, now }: ClusterStorageModuleDeps) {
+export function createClusterStorageModule({ db, dataDir, clusters, partitions, identityOf, usageTtlMs = 60_000, log, now, localUsers }: ClusterStorageModuleDeps) {
   const repo = createStoragesRepo(db);
-  const drivers = createStorageDrivers({ dataDir, ...(log ? { onError: log } : {}) });
+  const drivers = createStorageDrivers({ dataDir, localUsers, ...(log ? { onError: log } : {}) });
   const storages = createStoragesService({ repo, clusters, partitions, drivers });
   const usage = createUsageCache({ ttlMs: usageTtlMs, ...(now ? { now: () => now().getTime() } : {}) });
   const quotas = createQuotasService({ repo, storages, usage, ...(now ? { now } : {}) });

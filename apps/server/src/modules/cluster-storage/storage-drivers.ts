@@ -2,6 +2,7 @@ import { Code } from '@starlight/contract/codes';
 import type { FileDriver } from '../../drivers/files/interface';
 import { createLocalFileDriver } from '../../drivers/files/local/local-driver';
 import { createSshFileDriver } from '../../drivers/files/ssh/ssh-driver';
+import type { LocalUsers } from '../../drivers/local-users/unix-users';
 import { AppError } from '../../lib/app-error';
 import { readSettings, toSshConfig } from '../clusters/cluster-settings';
 import type { ClusterRow } from '../clusters/clusters.service';
@@ -18,13 +19,22 @@ interface Built {
  * first use, rebuilt when the storage or its cluster changes (their updated_at), closed at app close.
  * A build that fails is forgotten so the next call retries.
  */
-export function createStorageDrivers({ dataDir, onError }: { dataDir: string; onError?: (error: unknown, context: string) => void }) {
+export function createStorageDrivers({
+  dataDir,
+  onError,
+  localUsers,
+}: {
+  dataDir: string;
+  onError?: (error: unknown, context: string) => void;
+  /** Dedicated Unix users for the local cluster's accounts (server running as root). */
+  localUsers?: LocalUsers;
+}) {
   const built = new Map<number, Built>();
 
   async function build(storage: StorageRow, cluster: ClusterRow): Promise<FileDriver> {
     if (storage.driver === 'local') {
       if (cluster.driver !== 'local') throw new AppError(Code.upstreamDown, `storage ${storage.name}: a local storage needs the local cluster`);
-      return createLocalFileDriver({ dataDir, rootTemplate: storage.root });
+      return createLocalFileDriver({ dataDir, rootTemplate: storage.root, users: localUsers });
     }
     if (cluster.driver !== 'slurm') throw new AppError(Code.upstreamDown, `storage ${storage.name}: an ssh storage needs a Slurm cluster`);
     const ssh = await toSshConfig(cluster.name, readSettings(cluster.name, cluster.settings));

@@ -6,6 +6,7 @@ import { createScheduler } from '../../drivers/scheduler/create-scheduler';
 import type { SchedulerDriver } from '../../drivers/scheduler/interface';
 import type { KubernetesDriver } from '../../drivers/kubernetes/interface';
 import { createUnavailableKubernetesDriver } from '../../drivers/kubernetes/unavailable';
+import type { LocalUsers } from '../../drivers/local-users/unix-users';
 import type { LocalJobStore } from '../../drivers/scheduler/local/job-store';
 import { AppError } from '../../lib/app-error';
 import { kubernetesUnsupported, readSettings, toSchedulerConfig, toSshConfig } from './cluster-settings';
@@ -16,6 +17,8 @@ export interface ClusterDriversDeps {
   dataDir: string;
   localStore: LocalJobStore;
   onError?: (error: unknown, context: string) => void;
+  /** Dedicated Unix users for the local cluster's accounts (server running as root). */
+  localUsers?: LocalUsers;
 }
 
 interface Built<T> {
@@ -28,7 +31,7 @@ interface Built<T> {
  * row changes (its updated_at is the version). A build that fails is forgotten, so the next call
  * retries. `close()` (at app close) closes them all; running local jobs keep running.
  */
-export function createClusterDrivers({ dataDir, localStore, onError }: ClusterDriversDeps) {
+export function createClusterDrivers({ dataDir, localStore, onError, localUsers }: ClusterDriversDeps) {
   const schedulers = new Map<number, Built<SchedulerDriver>>();
   const files = new Map<number, Built<FileDriver | null>>();
 
@@ -55,7 +58,7 @@ export function createClusterDrivers({ dataDir, localStore, onError }: ClusterDr
         async () => {
           const config = toSchedulerConfig(cluster.name, cluster.driver, readSettings(cluster.name, cluster.settings));
           try {
-            return await createScheduler(config, { dataDir, localStore, onError });
+            return await createScheduler(config, { dataDir, localStore, onError, localUsers });
           } catch (error) {
             // the driver's message may name the key file: it goes to the server log, not to the browser
             onError?.(error, `setting up the scheduler of cluster ${cluster.name}`);
@@ -73,7 +76,7 @@ export function createClusterDrivers({ dataDir, localStore, onError }: ClusterDr
         files,
         cluster,
         async () => {
-          if (cluster.driver === 'local') return createLocalFileDriver({ dataDir });
+          if (cluster.driver === 'local') return createLocalFileDriver({ dataDir, users: localUsers });
           const ssh = await toSshConfig(cluster.name, readSettings(cluster.name, cluster.settings));
           return ssh ? createSshFileDriver(ssh) : null;
         },

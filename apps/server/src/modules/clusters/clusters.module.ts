@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import type { LocalUsers } from '../../drivers/local-users/unix-users';
 import { clusterAccessRoutes } from './cluster-access.routes';
 import { createClusterDrivers } from './cluster-drivers.service';
 import { createClusterLiveService } from './cluster-live.service';
@@ -17,12 +18,14 @@ export interface ClustersModuleDeps {
   /** User name → id (identity's accounts service), for network policies. */
   findUserId: (userName: string) => Promise<number | null>;
   log?: (error: unknown, context: string) => void;
+  /** Dedicated Unix users for the local cluster's accounts (server running as root); absent: jobs run as the server's user. */
+  localUsers?: LocalUsers;
 }
 
 /** Clusters, partitions, live views, network policies and the per-cluster drivers; app.ts closes `drivers` when the app closes. */
-export function createClustersModule({ db, dataDir, findUserId, log }: ClustersModuleDeps) {
+export function createClustersModule({ db, dataDir, findUserId, log, localUsers }: ClustersModuleDeps) {
   const repo = createClustersRepo(db);
-  const drivers = createClusterDrivers({ dataDir, localStore: createLocalJobsRepo(db), onError: log });
+  const drivers = createClusterDrivers({ dataDir, localStore: createLocalJobsRepo(db), onError: log, localUsers });
   const clusters = createClustersService({ repo, drivers });
   const partitions = createPartitionsService({ repo, clusters, log });
   const live = createClusterLiveService({ clusters, partitions, log });

@@ -39,7 +39,12 @@ const toRawStat = (s: Stats): RawStat => ({ type: typeOf(s), size: s.size, mtime
 
 const procPath = (handle: FileHandle): string => `/proc/self/fd/${handle.fd}`;
 
-export function createLocalFs(homeReal: string): RawFs {
+/**
+ * `owner`: the account's own Unix user (server running as root). Everything made here is handed to it
+ * through the descriptor the kernel confirmed to lie inside the home (fchown), never by path, so a
+ * link swapped in meanwhile cannot make root give away a file elsewhere.
+ */
+export function createLocalFs(homeReal: string, owner?: { uid: number; gid: number }): RawFs {
   /** The kernel's word on where an open descriptor is; without /proc (not Linux) the core's check stands alone. */
   async function confine(handle: FileHandle, created = false): Promise<string | undefined> {
     let where: string;
@@ -52,6 +57,18 @@ export function createLocalFs(homeReal: string): RawFs {
     await handle.close();
     if (created) await fsp.unlink(where).catch(() => undefined); // our own empty file, made through a swapped link
     throw symlinkEscape();
+  }
+
+  /** Hands a new entry to the owner; a path that left the home meanwhile is refused (and left alone). */
+  async function handOver(path: string, flags: number): Promise<void> {
+    if (!owner) return;
+    const handle = await fsp.open(path, flags | O_NOFOLLOW | O_NONBLOCK);
+    try {
+      await confine(handle);
+      await handle.chown(owner.uid, owner.gid);
+    } finally {
+      await handle.close().catch(() => undefined);
+    }
   }
 
   async function openRegular(path: string): Promise<{ handle: FileHandle; via: string; stat: Stats }> {
@@ -101,6 +118,7 @@ export function createLocalFs(homeReal: string): RawFs {
     async createExclusive(path): Promise<RawWriter> {
       const handle = await fsp.open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o666);
       await confine(handle, true);
+      if (owner) await handle.chown(owner.uid, owner.gid);
       return {
         async write(chunk) {
           for (let done = 0; done < chunk.byteLength; ) done += (await handle.write(chunk, done, chunk.byteLength - done)).bytesWritten;
@@ -136,6 +154,7 @@ export function createLocalFs(homeReal: string): RawFs {
       } finally {
         await handle.close().catch(() => undefined);
       }
+      await handOver(to, O_RDONLY);
     },
 
     async renameNoReplace(from, to) {
@@ -157,7 +176,10 @@ export function createLocalFs(homeReal: string): RawFs {
     },
 
     renameReplace: (from, to) => fsp.rename(from, to),
-    mkdir: (path) => fsp.mkdir(path),
+    async mkdir(path) {
+      await fsp.mkdir(path);
+      await handOver(path, O_RDONLY | O_DIRECTORY);
+    },
     rmdir: (path) => fsp.rmdir(path),
     unlink: (path) => fsp.unlink(path),
     symlink: (target, path) => fsp.symlink(target, path),

@@ -1,6 +1,6 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:fs';
-import { mkdir, open, readFile, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, open, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { isSameProcess, processStartTicks } from './proc';
@@ -22,6 +22,22 @@ const wrapper = [
   'exit "$rc"',
 ].join('\n');
 
+/*
+ * The same wrapper when the job runs as the account's own Unix user. The wrapper stays root (the
+ * server's uid), so the status file it writes — the job's exit status and CPU time — is out of the
+ * job's reach; only the script's side switches user with setpriv (uid, gid, supplementary groups
+ * cleared, umask 077) and opens its output files itself, as that user, so a link planted in the home
+ * can never make root write elsewhere.
+ */
+const userWrapper = [
+  "trap ':' TERM INT HUP",
+  'umask 077',
+  'setpriv --reuid="$3" --regid="$4" --clear-groups -- /bin/bash -c \'exec >"$1" 2>"$2" </dev/null || exit 1; exec /bin/bash "$3"\' starlight-job "$5" "$6" "$1"',
+  'rc=$?',
+  '{ printf "exit %s\\n" "$rc"; times; } >"$2"',
+  'exit "$rc"',
+].join('\n');
+
 export interface JobProcessSpec {
   /** Private to the queue: holds the script file and the status file. */
   runDir: string;
@@ -30,6 +46,8 @@ export interface JobProcessSpec {
   env: Record<string, string>;
   stdoutPath: string;
   stderrPath: string;
+  /** The account's own Unix user (server running as root); absent: the job runs as the server's user. */
+  runAs?: { uid: number; gid: number };
 }
 
 export interface JobProcess {
@@ -55,6 +73,7 @@ export const statusFile = (runDir: string): string => path.join(runDir, 'status'
 const outputFlags = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | constants.O_NOFOLLOW;
 
 export async function spawnJobProcess(spec: JobProcessSpec): Promise<JobProcess> {
+  if (spec.runAs) return spawnAsUser(spec, spec.runAs);
   await mkdir(spec.runDir, { recursive: true, mode: 0o700 });
   const scriptFile = path.join(spec.runDir, 'script.sh');
   await writeFile(scriptFile, spec.script, { mode: 0o700 });
@@ -70,17 +89,42 @@ export async function spawnJobProcess(spec: JobProcessSpec): Promise<JobProcess>
       detached: true, // its own process group, so timeout and cancel reach every process of the job
       stdio: ['ignore', stdout.fd, stderr.fd],
     });
-    const pid = await new Promise<number>((resolve, reject) => {
-      child.once('spawn', () => resolve(child.pid as number));
-      child.once('error', reject);
-    });
-    const ended = new Promise<number | null>((resolve) =>
-      child.once('exit', (code, signal) => resolve(signal ? 128 + (os.constants.signals[signal] ?? 0) : code)),
-    );
-    return { pid, startTicks: await processStartTicks(pid), ended, release: () => child.unref() };
+    return await watchChild(child);
   } finally {
     await Promise.all([stdout.close(), stderr.close()]);
   }
+}
+
+/**
+ * The run directory stays root's (0711: the user may pass, not list or write), the script in it is
+ * the user's own (0600), the status file the wrapper's. The wrapper's own stderr (setpriv's
+ * complaints, an output file the user cannot create) goes to the server's.
+ */
+async function spawnAsUser(spec: JobProcessSpec, user: { uid: number; gid: number }): Promise<JobProcess> {
+  await mkdir(spec.runDir, { recursive: true, mode: 0o711 });
+  await chmod(spec.runDir, 0o711);
+  const scriptFile = path.join(spec.runDir, 'script.sh');
+  await writeFile(scriptFile, spec.script, { mode: 0o600 });
+  await chown(scriptFile, user.uid, user.gid);
+  const args = [scriptFile, statusFile(spec.runDir), String(user.uid), String(user.gid), spec.stdoutPath, spec.stderrPath];
+  const child = spawn('/bin/bash', ['-c', userWrapper, 'starlight-job', ...args], {
+    cwd: spec.cwd,
+    env: spec.env,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return watchChild(child);
+}
+
+async function watchChild(child: ChildProcess): Promise<JobProcess> {
+  const pid = await new Promise<number>((resolve, reject) => {
+    child.once('spawn', () => resolve(child.pid as number));
+    child.once('error', reject);
+  });
+  const ended = new Promise<number | null>((resolve) =>
+    child.once('exit', (code, signal) => resolve(signal ? 128 + (os.constants.signals[signal] ?? 0) : code)),
+  );
+  return { pid, startTicks: await processStartTicks(pid), ended, release: () => child.unref() };
 }
 
 /** Watch a job process left running by a previous server; undefined when it is gone. */

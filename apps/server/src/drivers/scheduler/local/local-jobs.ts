@@ -42,15 +42,16 @@ export function toSchedulerJob(job: LocalJobRecord, identity: SchedulerIdentity,
 /**
  * A job's environment is built from scratch, never inherited: the server's own environment holds
  * database URLs and keys. The SLURM_* variables come last so scripts written for Slurm find theirs.
+ * USER/LOGNAME name the Unix user the job runs as (the account's own one when the server is root).
  */
-export function jobEnvironment(job: LocalJobRecord, home: string, nodeName: string): Record<string, string> {
+export function jobEnvironment(job: LocalJobRecord, home: string, nodeName: string, unixUser = job.account): Record<string, string> {
   return {
     PATH: '/usr/local/bin:/usr/bin:/bin',
     LANG: 'C.UTF-8',
     SHELL: '/bin/bash',
     HOME: home,
-    USER: job.account,
-    LOGNAME: job.account,
+    USER: unixUser,
+    LOGNAME: unixUser,
     ...job.env,
     SLURM_JOB_ID: String(job.jobId),
     SLURM_JOBID: String(job.jobId),

@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises';
+import { realpath, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -25,6 +25,8 @@ import {
   parseSubmitInput,
   submittingAccount,
 } from '../validate';
+import { ownHome, traversable } from '../../local-users/homes';
+import type { LocalUser, LocalUsers } from '../../local-users/unix-users';
 import { adoptJobProcess, readJobOutcome, signalGroup, spawnJobProcess, type JobProcess } from './job-process';
 import type { LocalJobPatch, LocalJobRecord, LocalJobStore } from './job-store';
 import { jobEnvironment, localNode, newLocalJob, stderrPathOf, stdoutPathOf, toSchedulerJob } from './local-jobs';
@@ -50,6 +52,11 @@ export interface LocalSchedulerOptions {
   nodeName?: string;
   /** Failures of background work (starting, finishing jobs) that no caller is waiting for. */
   onError?: (error: unknown, context: string) => void;
+  /**
+   * Dedicated Unix users (the server runs as root): each account's jobs run as its own user, its
+   * home is that user's (0700). Absent: every job runs as the server's own user.
+   */
+  users?: LocalUsers;
 }
 
 type JobEnd = Pick<LocalJobPatch, 'state' | 'reason' | 'exitCode' | 'cpuSeconds'>;
@@ -57,8 +64,9 @@ type JobEnd = Pick<LocalJobPatch, 'state' | 'reason' | 'exitCode' | 'cpuSeconds'
 /**
  * The embedded scheduler: a FIFO queue of bash jobs on this host, persisted through a
  * `LocalJobStore`. Every store write and scheduling decision runs on one promise chain, so the queue
- * never double-books a slot or races a cancel against a start. Accounts are directories here, not
- * Unix users: every job runs as the server's own OS user (see drivers/README.md).
+ * never double-books a slot or races a cancel against a start. With `users` each account's jobs run
+ * as its own Unix user; without, accounts are only directories and every job runs as the server's
+ * own OS user (see drivers/README.md).
  */
 export class LocalScheduler implements SchedulerDriver {
   readonly kind = 'local' as const;
@@ -83,6 +91,17 @@ export class LocalScheduler implements SchedulerDriver {
 
   private usedSlots(): number {
     return [...this.running.values()].reduce((sum, job) => sum + job.cpus, 0);
+  }
+
+  /** The account's home, and with dedicated users its Unix user (created when missing) owning it. */
+  private async home(account: string): Promise<{ home: string; user?: LocalUser }> {
+    const users = this.options.users;
+    if (!users) return { home: await accountHome(this.dataDir, account) };
+    const user = await users.ensure(assertSchedulerName('account', account));
+    await traversable(this.dataDir, path.join(this.dataDir, 'homes'));
+    const home = path.join(this.dataDir, 'homes', account);
+    await ownHome(home, user);
+    return { home: await realpath(home), user };
   }
 
   private runDir(jobId: number): string {
@@ -113,7 +132,7 @@ export class LocalScheduler implements SchedulerDriver {
     const timeLimitMinutes = input.timeLimitMinutes ?? Math.min(this.options.defaultTimeLimitMinutes ?? 60, this.maxTimeLimit);
     if (timeLimitMinutes > this.maxTimeLimit)
       throw invalidInput(`time limit over the partition's ${this.maxTimeLimit} minutes`, { field: 'timeLimitMinutes' });
-    const home = await accountHome(this.dataDir, account);
+    const { home } = await this.home(account);
     const workingDirectory = await resolveWorkingDirectory(home, input.workingDirectory);
     const job = await this.serial(() =>
       this.store.insert(newLocalJob({ ...input, account, partition: this.partition, timeLimitMinutes, workingDirectory })),
@@ -145,15 +164,16 @@ export class LocalScheduler implements SchedulerDriver {
     // instead of running its script twice.
     await this.store.update(job.jobId, { state: 'RUNNING', reason: null, startTime, updatedAt: startTime });
     try {
-      const home = await accountHome(this.dataDir, job.account);
+      const { home, user } = await this.home(job.account);
       const cwd = await resolveWorkingDirectory(home, job.workingDirectory);
       const proc = await spawnJobProcess({
         runDir: this.runDir(job.jobId),
         script: job.script,
         cwd,
-        env: jobEnvironment(job, home, this.nodeName),
+        env: jobEnvironment(job, home, this.nodeName, user?.name),
         stdoutPath: stdoutPathOf(job),
         stderrPath: stderrPathOf(job),
+        ...(user ? { runAs: { uid: user.uid, gid: user.gid } } : {}),
       });
       await this.store.update(job.jobId, { pid: proc.pid, pidStartTicks: proc.startTicks, updatedAt: new Date() });
       this.watch(job, entry, proc, startTime);
@@ -200,6 +220,8 @@ export class LocalScheduler implements SchedulerDriver {
    * It is never re-queued: a script that already ran part-way may not be safe to run again.
    */
   async recover(): Promise<void> {
+    // the run directories hold each job's script, which its user must reach (0711 all the way)
+    if (this.options.users) await traversable(this.dataDir, path.join(this.dataDir, 'scheduler', 'jobs'));
     await this.serial(async () => {
       for (const job of await this.store.list({ states: activeJobStates.filter((s) => s !== 'PENDING') })) {
         const entry = new RunningJob(job.cpus, this.options.killGraceMs ?? 5000);
@@ -277,9 +299,9 @@ export class LocalScheduler implements SchedulerDriver {
     return records.map((job) => toSchedulerJob(job, identity, this.nodeName));
   }
 
-  /** The account's home under the data directory (the local stand-in for a cluster account). */
+  /** The account's home under the data directory and, with dedicated users, its Unix user (the local stand-in for a cluster account). */
   async ensureUserAccount(account: string): Promise<void> {
-    await accountHome(this.dataDir, assertSchedulerName('account', account));
+    await this.home(assertSchedulerName('account', account));
   }
 
   /** Stops watching; running jobs keep running and the next start re-adopts them. */

@@ -1,0 +1,147 @@
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/** Which Unix users are ours: a name prefix, a uid/gid range, and the marker in the comment field. */
+export interface LocalUsersOptions {
+  /** Put before every account's Unix name (default `sl-`); never matches a system user's name by itself. */
+  prefix: string;
+  uidMin: number;
+  uidMax: number;
+}
+
+/** The dedicated Unix user that one bound account's local jobs run as. */
+export interface LocalUser {
+  account: string;
+  name: string;
+  uid: number;
+  gid: number;
+}
+
+export interface LocalUsers {
+  readonly options: LocalUsersOptions;
+  /** The account's Unix user, created (group, then user) when missing; throws when the name is taken by a user we did not make. */
+  ensure(account: string): Promise<LocalUser>;
+  /** The account's Unix user when it exists and is ours; undefined otherwise. */
+  lookup(account: string): Promise<LocalUser | undefined>;
+}
+
+/** Linux (glibc, utmp) keeps login names to 32 bytes. */
+const maxNameLength = 32;
+
+/**
+ * `<prefix><account>` when the account is lowercase and short enough; otherwise `<prefix>-<hash>`.
+ * Accounts never start with `-`, so the two forms can never produce the same name, and lowercasing
+ * is never needed (two accounts differing only in case would otherwise share one user).
+ */
+export function unixNameOf(prefix: string, account: string): string {
+  const readable = `${prefix}${account}`;
+  if (/^[a-z0-9_][a-z0-9_.-]*$/.test(account) && readable.length <= maxNameLength) return readable;
+  const hash = createHash('sha256').update(account).digest('hex');
+  return `${prefix}-${hash}`.slice(0, maxNameLength);
+}
+
+/** The comment (GECOS) field that marks a user as made by Starlight for this account. */
+export const markerOf = (account: string): string => `Starlight local account ${account}`;
+
+interface PasswdEntry {
+  name: string;
+  uid: number;
+  gid: number;
+  comment: string;
+}
+
+async function getent(database: 'passwd' | 'group', name: string): Promise<string[] | undefined> {
+  try {
+    const { stdout } = await run('getent', [database, name], { timeout: 10_000 });
+    return stdout.trim().split(':');
+  } catch (error) {
+    // exit status 2: no such entry
+    if ((error as { code?: unknown }).code === 2) return undefined;
+    throw error;
+  }
+}
+
+async function passwdEntry(name: string): Promise<PasswdEntry | undefined> {
+  const fields = await getent('passwd', name);
+  if (!fields) return undefined;
+  return { name: fields[0] ?? name, uid: Number(fields[2]), gid: Number(fields[3]), comment: fields[4] ?? '' };
+}
+
+/** useradd and groupadd lock /etc/passwd and /etc/group; another tool holding the lock is waited out. */
+async function admin(command: string, args: string[]): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await run(command, args, { timeout: 30_000 });
+      return;
+    } catch (error) {
+      const stderr = String((error as { stderr?: unknown }).stderr ?? '');
+      if (attempt < 10 && /lock/i.test(stderr)) {
+        await sleep(200 + attempt * 100);
+        continue;
+      }
+      throw new Error(`${command} failed: ${stderr.trim() || (error as Error).message}`);
+    }
+  }
+}
+
+// One user administration at a time in this process: two bindings must not race useradd.
+let chain: Promise<unknown> = Promise.resolve();
+function serial<T>(work: () => Promise<T>): Promise<T> {
+  const next = chain.then(work);
+  chain = next.catch(() => undefined);
+  return next;
+}
+
+/**
+ * Dedicated Unix users for the embedded `local` cluster (only when the server runs as root):
+ * `<prefix><account>` with its own group, uid and gid in `[uidMin, uidMax]`, no password, shell
+ * nologin, home in the data directory (made by the callers, not by useradd). A user with our name
+ * that lacks our marker or lies outside the range is someone else's, and is never taken over.
+ */
+export function createLocalUsers(options: LocalUsersOptions): LocalUsers {
+  const known = new Map<string, LocalUser>();
+  const inRange = (id: number): boolean => id >= options.uidMin && id <= options.uidMax;
+
+  function ours(account: string, entry: PasswdEntry): LocalUser {
+    if (entry.comment !== markerOf(account) || !inRange(entry.uid) || !inRange(entry.gid))
+      throw new Error(`the Unix user ${entry.name} exists and was not created by Starlight for ${account}: refusing to take it over`);
+    return { account, name: entry.name, uid: entry.uid, gid: entry.gid };
+  }
+
+  async function lookup(account: string): Promise<LocalUser | undefined> {
+    const cached = known.get(account);
+    if (cached) return cached;
+    const entry = await passwdEntry(unixNameOf(options.prefix, account));
+    if (!entry) return undefined;
+    const user = ours(account, entry);
+    known.set(account, user);
+    return user;
+  }
+
+  async function create(account: string): Promise<LocalUser> {
+    const name = unixNameOf(options.prefix, account);
+    const range = (kind: 'UID' | 'GID') => ['-K', `${kind}_MIN=${options.uidMin}`, '-K', `${kind}_MAX=${options.uidMax}`];
+    const group = await getent('group', name);
+    if (!group) await admin('groupadd', [...range('GID'), name]);
+    else if (!inRange(Number(group[2])))
+      throw new Error(`the Unix group ${name} exists outside Starlight's range: refusing to take it over`);
+    // -M: the home is the data directory's, made by the drivers; -l: no lastlog entry for a large uid
+    await admin('useradd', [...range('UID'), '-g', name, '-M', '-N', '-l', '-d', '/nonexistent', '-s', '/usr/sbin/nologin', '-c', markerOf(account), name]);
+    const entry = await passwdEntry(name);
+    if (!entry) throw new Error(`useradd reported success but ${name} does not exist`);
+    return ours(account, entry);
+  }
+
+  return {
+    options,
+    lookup,
+    ensure: async (account) => (await lookup(account)) ?? serial(async () => (await lookup(account)) ?? create(account)),
+  };
+}
+
+/** Whether this process may switch to other users (the embedded cluster isolates accounts only then). */
+export const runningAsRoot = (): boolean => process.getuid?.() === 0;

@@ -1,0 +1,175 @@
+import { execFileSync } from 'node:child_process';
+import { chmod, mkdir, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bindReplies, type AvailablePartition } from '@starlight/contract/hpc';
+import type { JobDetail } from '@starlight/contract/jobs';
+import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { markerOf, unixNameOf } from '../src/drivers/local-users/unix-users';
+import { adminPassword, demoPassword, login, startTestApp, stopTestApp, type TestApp } from './helpers';
+import { bindOverSocket, call, waitForJob } from './hpc-helpers';
+import { storageClient } from './storage-helpers';
+
+/*
+ * Item 6 of the hardening issue: on the embedded `local` cluster a bound account's jobs run as its
+ * own Unix user, so they cannot read another account's home or the database; a server that is not
+ * root does not grant the cluster by default and says why. Real useradd, real processes, real PGlite
+ * files on disk. Run as root (CI and this machine are); elsewhere skipped with the reason.
+ */
+const root = process.getuid?.() === 0;
+if (!root) {
+  if (process.env.CI === 'true') throw new Error('local-users.test.ts needs root (useradd, setpriv) and CI runs as root');
+  console.warn('local-users.test.ts skipped: not root, so no Unix users can be made');
+}
+const prefix = process.env.STARLIGHT_TEST_UNIX_PREFIX ?? 'slt0-';
+const unixName = (account: string) => unixNameOf(prefix, account);
+const owner = (file: string) => stat(file).then((s) => ({ uid: s.uid, mode: s.mode & 0o777 }));
+const uidOf = (name: string) => Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim());
+
+describe.runIf(root)('local jobs as the account’s own Unix user (server running as root)', () => {
+  let t: TestApp;
+  let database: DatabaseHandle;
+  let dataDir: string;
+  let alice: string; // demo-user, binds lab_demo_user here
+  let bob: string; // demo-bound, bound by the demo seed to demo_lab_bound before this start
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'starlight-users-'));
+    // a home made the way earlier versions did: the server's, world-readable
+    const bobHome = path.join(dataDir, 'homes', 'demo_lab_bound');
+    await mkdir(path.join(bobHome, 'old'), { recursive: true, mode: 0o755 });
+    await writeFile(path.join(bobHome, 'old', 'notes.txt'), 'made before accounts had users\n', { mode: 0o644 });
+    await chmod(bobHome, 0o755);
+    // a real PGlite database in the data directory, as `npm start` makes it
+    database = await openDatabase({ url: null, pgliteDir: path.join(dataDir, 'pglite') });
+    await database.migrate();
+    t = await startTestApp({ env: { STARLIGHT_DATA_DIR: dataDir, STARLIGHT_LOG_LEVEL: 'warn' }, database });
+    [alice, bob] = await Promise.all([login(t.app, 'demo-user', demoPassword), login(t.app, 'demo-bound', demoPassword)]);
+    expect(await bindOverSocket(t.app, alice, 'lab_demo_user')).toBe(bindReplies.bound);
+  });
+  afterAll(async () => {
+    await stopTestApp(t);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('creates the user on binding: prefixed name, marked, its home 0700; the data directory closed', async () => {
+    const entry = execFileSync('getent', ['passwd', unixName('lab_demo_user')], { encoding: 'utf8' }).trim().split(':');
+    expect(entry[4]).toBe(markerOf('lab_demo_user'));
+    expect(Number(entry[2])).toBeGreaterThanOrEqual(50_000);
+    expect(Number(entry[2])).toBeLessThanOrEqual(59_999);
+    expect(await owner(path.join(dataDir, 'homes', 'lab_demo_user'))).toEqual({ uid: uidOf(unixName('lab_demo_user')), mode: 0o700 });
+    expect((await owner(dataDir)).mode).toBe(0o711);
+    expect((await owner(path.join(dataDir, 'homes'))).mode).toBe(0o711);
+    expect((await owner(path.join(dataDir, 'pglite'))).mode).toBe(0o700);
+  });
+
+  it('migrates a binding and home made before: user created, home and its files handed over', async () => {
+    const bobUid = uidOf(unixName('demo_lab_bound'));
+    const home = path.join(dataDir, 'homes', 'demo_lab_bound');
+    expect(await owner(home)).toEqual({ uid: bobUid, mode: 0o700 });
+    expect((await owner(path.join(home, 'old', 'notes.txt'))).uid).toBe(bobUid);
+  });
+
+  it("runs the job as the account's user: its own files yes, another home and the database no", async () => {
+    const bobFiles = await storageClient(t.app, 'demo-bound');
+    expect((await bobFiles.put('/storage/upload', { path: 'secret.txt' }, Buffer.from('bob only\n'))).envelope?.code).toBe(200);
+    const mine = await storageClient(t.app, 'demo-user');
+    expect((await mine.post('/storage/mkdir', { path: 'in' })).envelope?.code).toBe(200);
+    expect((await mine.put('/storage/upload', { path: 'in/mine.txt' }, Buffer.from('alice data\n'))).envelope?.code).toBe(200);
+    const pgliteFile = path.join(dataDir, 'pglite', 'PG_VERSION');
+    expect((await stat(pgliteFile)).isFile()).toBe(true);
+    const script = [
+      '#!/bin/bash',
+      'echo "who=$(id -un) home=$HOME user=$USER groups=$(id -G)"',
+      'cat in/mine.txt',
+      'echo ok > in/written-by-job.txt && echo wrote-own',
+      `cat ${path.join(dataDir, 'homes', 'demo_lab_bound', 'secret.txt')} || echo denied-bob-file`,
+      `ls ${path.join(dataDir, 'homes', 'demo_lab_bound')} || echo denied-bob-home`,
+      `ls ${path.join(dataDir, 'homes')} || echo denied-homes-list`,
+      `cat ${pgliteFile} || echo denied-pglite`,
+      `ls ${path.join(dataDir, 'pglite')} || echo denied-pglite-dir`,
+      'echo "umask=$(umask)"',
+    ].join('\n');
+    const submitted = await call<{ job_id: string }>(t.app, 'POST', '/job/jobs', alice, { partition: 'local', name: 'peek', script, cpus: 1, time_limit_minutes: 5 });
+    expect(submitted.code, submitted.info).toBe(200);
+    const jobId = submitted.spec.job_id;
+    const done = await waitForJob(t.app, alice, '/job/jobs', jobId, (job) => ['COMPLETED', 'FAILED'].includes(job.state));
+    const detail = (await call<JobDetail>(t.app, 'GET', `/job/job/local/${jobId}`, alice)).spec;
+    const home = path.join(dataDir, 'homes', 'lab_demo_user');
+    const out = await readFile(path.join(home, `slurm-${jobId}.out`), 'utf8');
+    const err = await readFile(path.join(home, `slurm-${jobId}.err`), 'utf8');
+    const uid = uidOf(unixName('lab_demo_user'));
+    expect(out).toContain(`who=${unixName('lab_demo_user')} home=${home} user=${unixName('lab_demo_user')} groups=${execFileSync('id', ['-g', unixName('lab_demo_user')], { encoding: 'utf8' }).trim()}\n`);
+    expect(out).toContain('alice data');
+    expect(out).toContain('wrote-own');
+    for (const refusal of ['denied-bob-file', 'denied-bob-home', 'denied-homes-list', 'denied-pglite', 'denied-pglite-dir']) expect(out).toContain(refusal);
+    expect(out).not.toContain('bob only');
+    expect(out).toContain('umask=0077');
+    expect(err.match(/Permission denied/g)?.length).toBe(5);
+    // its outputs and what it wrote are the user's own
+    expect(await owner(path.join(home, `slurm-${jobId}.out`))).toEqual({ uid, mode: 0o600 });
+    expect((await owner(path.join(home, 'in', 'written-by-job.txt'))).uid).toBe(uid);
+    expect(done.state).toBe('COMPLETED');
+    // the root wrapper still measured it: exit status and CPU time come from its status file
+    expect(detail).toMatchObject({ state: 'COMPLETED', exit_code: 0 });
+    expect(detail.cpu_seconds).not.toBeNull();
+  });
+
+  it('hands what the storage API writes (upload, folders, copies) to the account’s user', async () => {
+    const uid = uidOf(unixName('lab_demo_user'));
+    const home = path.join(dataDir, 'homes', 'lab_demo_user');
+    const mine = await storageClient(t.app, 'demo-user');
+    expect((await mine.post('/storage/copy', { from: 'in', to: 'in-copy' })).envelope?.code).toBeDefined();
+    for (const entry of ['in', 'in/mine.txt'].concat((await readdir(path.join(home, 'in-copy')).catch(() => [])).map((n) => `in-copy/${n}`)))
+      expect((await owner(path.join(home, entry))).uid, entry).toBe(uid);
+  });
+
+  it('refuses to bind onto an existing Unix user Starlight did not make', async () => {
+    const auditor = await login(t.app, 'demo-auditor', demoPassword);
+    execFileSync('useradd', ['-M', '-N', '-s', '/usr/sbin/nologin', unixName('mallory_lab_x')]);
+    const reply = await bindOverSocket(t.app, auditor, 'mallory_lab_x');
+    expect(reply).toContain(bindReplies.usernameRequired);
+    expect(reply).toContain('not created by Starlight');
+    expect((await call<string[]>(t.app, 'GET', '/perm/permission', auditor)).spec).not.toContain('binded_account');
+  });
+
+  it('grants the local cluster to groups on a fresh install', async () => {
+    const partitions = await call<AvailablePartition[]>(t.app, 'GET', '/kcluster/user/available/partitions', bob);
+    expect(partitions.spec.map((p) => `${p.cluster_name}/${p.name}`)).toContain('local/local');
+    expect(t.announcements.join('\n')).not.toContain('NOT isolated');
+  });
+});
+
+describe('a server that is not root (cannot switch users)', () => {
+  let t: TestApp;
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'starlight-shared-'));
+    t = await startTestApp({ env: { STARLIGHT_DATA_DIR: dataDir, STARLIGHT_LOG_LEVEL: 'warn' }, isRoot: false });
+  });
+  afterAll(async () => {
+    await stopTestApp(t);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('does not grant the local cluster by default, and says why at start-up', async () => {
+    const bound = await login(t.app, 'demo-bound', demoPassword);
+    const partitions = await call<AvailablePartition[]>(t.app, 'GET', '/kcluster/user/available/partitions', bound);
+    expect(partitions.code).toBe(200);
+    expect(partitions.spec).toEqual([]);
+    const notice = t.announcements.join('\n');
+    expect(notice).toContain('the embedded "local" cluster is NOT isolated');
+    expect(notice).toContain('not granted');
+    expect(notice).toContain('grant');
+  });
+
+  it('an administrator can still grant it explicitly', async () => {
+    const admin = await login(t.app, 'admin', adminPassword);
+    const granted = await call(t.app, 'POST', '/kcluster/hpc/partitions/local/local', admin, { group_id: null });
+    expect(granted.code, granted.info).toBe(200);
+    const bound = await login(t.app, 'demo-bound', demoPassword);
+    const partitions = await call<AvailablePartition[]>(t.app, 'GET', '/kcluster/user/available/partitions', bound);
+    expect(partitions.spec.map((p) => `${p.cluster_name}/${p.name}`)).toContain('local/local');
+  });
+});
