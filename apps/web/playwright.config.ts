@@ -34,6 +34,8 @@ export default defineConfig({
       timeout: 90_000,
       stdout: 'pipe',
       stderr: 'pipe',
+      // not SIGKILL (the default): start-server.mjs then removes its data folder and its Unix users
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },
     ...(slurmEnabled
       ? [
@@ -44,6 +46,7 @@ export default defineConfig({
             timeout: 90_000,
             stdout: 'pipe' as const,
             stderr: 'pipe' as const,
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
           },
         ]
       : []),
