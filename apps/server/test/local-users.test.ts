@@ -99,12 +99,13 @@ describe.runIf(root)('local jobs as the account’s own Unix user (server runnin
     const home = path.join(dataDir, 'homes', 'lab_demo_user');
     const out = await readFile(path.join(home, `slurm-${jobId}.out`), 'utf8');
     const err = await readFile(path.join(home, `slurm-${jobId}.err`), 'utf8');
+    // first what leaked before accounts had their own users: another home and the database were readable
+    expect(out).not.toContain('bob only');
+    for (const refusal of ['denied-bob-file', 'denied-bob-home', 'denied-homes-list', 'denied-pglite', 'denied-pglite-dir']) expect(out).toContain(refusal);
     const uid = uidOf(unixName('lab_demo_user'));
     expect(out).toContain(`who=${unixName('lab_demo_user')} home=${home} user=${unixName('lab_demo_user')} groups=${execFileSync('id', ['-g', unixName('lab_demo_user')], { encoding: 'utf8' }).trim()}\n`);
     expect(out).toContain('alice data');
     expect(out).toContain('wrote-own');
-    for (const refusal of ['denied-bob-file', 'denied-bob-home', 'denied-homes-list', 'denied-pglite', 'denied-pglite-dir']) expect(out).toContain(refusal);
-    expect(out).not.toContain('bob only');
     expect(out).toContain('umask=0077');
     expect(err.match(/Permission denied/g)?.length).toBe(5);
     // its outputs and what it wrote are the user's own
