@@ -7,7 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { serverVersion } from './lib/version';
-import { adminAnnouncement, closedPathAnnouncement, demoAnnouncement, sharedLocalAnnouncement } from './lib/announcement';
+import { adminAnnouncement, closedPathWarning, demoAnnouncement, sharedLocalAnnouncement } from './lib/announcement';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, replyWithFailure } from './plugins/error-handler';
 import { metricsPlugin } from './plugins/metrics';
@@ -233,7 +233,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   if (localUsers) {
     await binding.service.prepareLocalAccounts();
     const closed = await closedAncestors(config.dataDir);
-    if (closed.length > 0) announce(closedPathAnnouncement(config.dataDir, closed));
+    if (closed.length > 0) app.log.warn(closedPathWarning(config.dataDir, closed));
   } else announce(sharedLocalAnnouncement(serverUserName()));
   const poller = monitor.startPolling();
   app.addHook('onClose', () => poller.stop());

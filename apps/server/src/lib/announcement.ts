@@ -46,14 +46,11 @@ export function sharedLocalAnnouncement(serverUser: string): string {
   ]);
 }
 
-/** Printed when the data directory sits below a folder job users cannot pass through. */
-export function closedPathAnnouncement(dataDir: string, closed: readonly string[]): string {
-  return boxed([
-    'Starlight: local jobs cannot reach their homes by path',
-    '',
-    `The data directory ${dataDir} lies below folders other users cannot pass through:`,
-    ...closed.map((dir) => `  ${dir}`),
-    'Local jobs run as their own Unix users and need o+x on these (chmod o+x) or a data',
-    'directory elsewhere (STARLIGHT_DATA_DIR).',
-  ]);
+/** Logged at start when the data directory sits below a folder job users cannot pass through. */
+export function closedPathWarning(dataDir: string, closed: readonly string[]): string {
+  return (
+    `local jobs cannot reach their homes by path: the data directory ${dataDir} lies below ${closed.join(', ')}, ` +
+    'which other users cannot pass through; local jobs run as their own Unix users and need o+x there (chmod o+x) ' +
+    'or a data directory elsewhere (STARLIGHT_DATA_DIR)'
+  );
 }

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JobState, SchedulerIdentity, SchedulerJob } from '../scheduler/interface';
 import { MemoryJobStore } from '../scheduler/local/job-store';
 import { createLocalScheduler, type LocalScheduler } from '../scheduler/local/local-scheduler';
+import { closedAncestors } from './homes';
 import { createLocalUsers, unixNameOf } from './unix-users';
 
 describe('unixNameOf', () => {
@@ -15,6 +16,18 @@ describe('unixNameOf', () => {
     expect(upper).toMatch(/^sl--[0-9a-f]{28}$/);
     expect(upper).not.toBe(unixNameOf('sl-', 'alice_lab_x'));
     expect(unixNameOf('sl-', `a_${'b'.repeat(40)}_c`)).toHaveLength(32);
+  });
+});
+
+describe('closedAncestors', () => {
+  it('names the folders above a data directory that others cannot pass through', async () => {
+    const outer = await realpath(await mkdtemp(path.join(os.tmpdir(), 'starlight-closed-'))); // 0700
+    try {
+      expect(await closedAncestors(path.join(outer, 'data'))).toContain(outer);
+      expect(await closedAncestors(path.join(os.tmpdir(), 'x', 'data'))).not.toContain(os.tmpdir());
+    } finally {
+      await rm(outer, { recursive: true, force: true });
+    }
   });
 });
 
