@@ -42,7 +42,7 @@ test('a new user binds an account, submits a job, watches it finish and reads it
     await signIn(page, 'demo-user', demoPassword);
     expect(await permissionsOf(page)).toContain('binded_account');
     const paths = await sidebarPaths(page);
-    for (const p of ['/job/myjobs', '/app/list', '/storage/files']) expect(paths).toContain(p);
+    for (const p of ['/job/myjobs', '/storage/files']) expect(paths).toContain(p);
   });
 
   await test.step('submits a job from /job/myjobs', async () => {

@@ -11,7 +11,7 @@ test.describe('sign-in and the sidebar', () => {
     expect(held).not.toContain('binded_account');
     const paths = await sidebarPaths(page);
     for (const p of paths) expect(allowed(p, held), `${p} offered to admin`).toBe(true);
-    for (const p of ['/dashboard', '/monitor/nodes', '/user-center/role-manage', '/approval/approval-nodes', '/audit/audit-admin', '/job/list'])
+    for (const p of ['/dashboard', '/monitor/nodes', '/user-center/role-manage', '/cluster-partition/platform', '/audit/audit-admin', '/job/list'])
       expect(paths).toContain(p);
     for (const p of paths) expect(['/app/', '/storage/', '/image-center/'].some((area) => p.startsWith(area)), `${p} needs binded_account`).toBe(false);
 
@@ -35,7 +35,7 @@ test.describe('sign-in and the sidebar', () => {
     await signIn(page, 'demo-bound', demoPassword);
     expect(await permissionsOf(page)).toEqual(['binded_account']);
     const paths = await sidebarPaths(page);
-    expect(paths).toContain('/app/list');
+    expect(paths).toContain('/storage/files');
     expect(paths).not.toContain('/app/manage');
   });
 
@@ -147,6 +147,8 @@ test.describe('session expiry', () => {
     const revoked = await page.request.post('/api/keystone/logout', { headers: { 'Bihu-Token': token ?? '' } });
     expect((await revoked.json()).code).toBe(200);
 
+    // spec §8's texts, verbatim in Chinese (other languages translate them: ux.spec.ts, api-client tests)
+    await page.evaluate(() => localStorage.setItem('language', 'zh'));
     await page.reload(); // self, permissions and the bell all answer 1300 at once
     const dialog = page.locator('.ant-modal-confirm');
     await expect(dialog).toHaveCount(1);
@@ -157,6 +159,7 @@ test.describe('session expiry', () => {
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login/);
     await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
+    await page.evaluate(() => localStorage.setItem('language', 'en'));
   });
 });
 
