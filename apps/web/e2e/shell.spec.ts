@@ -140,26 +140,24 @@ test.describe('settings and language', () => {
 });
 
 test.describe('session expiry', () => {
-  test('a token revoked on the server shows the 登录提示 dialog once', async ({ page }) => {
+  test('a token revoked on the server shows the sign-in notice (登录提示) once', async ({ page }) => {
     await signIn(page, 'demo-user', demoPassword);
     const token = await page.evaluate((k) => localStorage.getItem(k), tokenKey);
     expect(token).toBeTruthy();
     const revoked = await page.request.post('/api/keystone/logout', { headers: { 'Bihu-Token': token ?? '' } });
     expect((await revoked.json()).code).toBe(200);
 
-    // spec §8's texts, verbatim in Chinese (other languages translate them: ux.spec.ts, api-client tests)
-    await page.evaluate(() => localStorage.setItem('language', 'zh'));
     await page.reload(); // self, permissions and the bell all answer 1300 at once
     const dialog = page.locator('.ant-modal-confirm');
     await expect(dialog).toHaveCount(1);
-    await expect(dialog).toContainText('登录提示');
-    await expect(dialog).toContainText('您的登录信息已失效，请点击重新登录离开本页面或者点击取消留在当前页面');
-    await dialog.getByRole('button', { name: '取消' }).click();
+    // spec §8's dialog in the reader's language (verbatim Chinese in zh: locales and api-client tests)
+    await expect(dialog).toContainText('Sign-in notice');
+    await expect(dialog).toContainText('Your sign-in has expired. Click Sign in again to leave this page, or Cancel to stay on it.');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login/);
     await expect(page.locator('.ant-modal-confirm')).toHaveCount(0);
-    await page.evaluate(() => localStorage.setItem('language', 'en'));
   });
 });
 
