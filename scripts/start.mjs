@@ -1,51 +1,37 @@
 #!/usr/bin/env node
 // `npm start`: install what is missing, build what is stale, then run the console on its embedded
 // defaults (PGlite in ./data, local scheduler and files). Arguments pass through (e.g. `npm start -- --demo`).
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// Quiet: install and build output goes to a log file, shown only when a step fails, so the server's
+// address (printed last by the server) is what a person sees at the bottom.
+import { spawn } from 'node:child_process';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { newest, runLogged, say } from './start-steps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const say = (m) => console.log(`[starlight] ${m}`);
+const log = path.join(root, 'node_modules/.cache/starlight/start.log');
 
-function sh(cmd, args) {
-  const r = spawnSync(cmd, args, { cwd: root, stdio: 'inherit' });
-  if (r.status !== 0) {
-    console.error(`[starlight] '${cmd} ${args.join(' ')}' failed (exit ${r.status ?? r.signal})`);
-    process.exit(r.status ?? 1);
+async function step(title, cmd, args) {
+  say(`${title}…`);
+  const result = await runLogged(cmd, args, { cwd: root, log });
+  if (!result.ok) {
+    process.stderr.write(result.failure);
+    process.exit(result.status ?? 1);
   }
-}
-
-/** Newest modification time under the given paths (files or folders), skipping build output. */
-function newest(paths) {
-  let max = 0;
-  const walk = (p) => {
-    if (!existsSync(p)) return;
-    const s = statSync(p);
-    if (s.isDirectory()) {
-      for (const e of readdirSync(p)) if (!['node_modules', 'dist', 'data', '.vite'].includes(e)) walk(path.join(p, e));
-    } else max = Math.max(max, s.mtimeMs);
-  };
-  paths.forEach((p) => walk(path.join(root, p)));
-  return max;
 }
 
 const installed = path.join(root, 'node_modules/.package-lock.json');
 if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(path.join(root, 'package-lock.json')).mtimeMs) {
-  say('installing dependencies (npm ci)…');
-  sh('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
+  await step('installing dependencies (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
 }
 
 const targets = [
-  { name: 'web', out: 'apps/web/dist/index.html', src: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'] },
-  { name: 'server', out: 'apps/server/dist/server.js', src: ['apps/server/src', 'apps/server/tsup.config.ts', 'packages/contract/src'] },
+  { name: 'the web console', dir: 'web', out: 'apps/web/dist/index.html', src: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'] },
+  { name: 'the server', dir: 'server', out: 'apps/server/dist/server.js', src: ['apps/server/src', 'apps/server/tsup.config.ts', 'packages/contract/src'] },
 ];
 for (const t of targets) {
   const out = path.join(root, t.out);
-  if (!existsSync(out) || statSync(out).mtimeMs < newest(t.src)) {
-    say(`building ${t.name}…`);
-    sh('npm', ['run', 'build', '-w', `apps/${t.name}`, '--silent']);
-  }
+  if (!existsSync(out) || statSync(out).mtimeMs < newest(root, t.src)) await step(`building ${t.name}`, 'npm', ['run', 'build', '-w', `apps/${t.dir}`, '--silent']);
 }
 
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js'), ...process.argv.slice(2)], {

@@ -78,8 +78,11 @@ if (want('server-pg')) {
 }
 if (want('web')) vitest('web', 'apps/web');
 if (want('e2e')) {
-  if (check('build', 'npm', ['run', 'build', '--silent'])) playwright('e2e (Chromium)', 'apps/web');
-  else results.push({ name: 'e2e (Chromium)', passed: 0, failed: 1, skipped: 0, seconds: 0 });
+  if (check('build', 'npm', ['run', 'build', '--silent'])) {
+    // `npm start` on the fresh build: quiet, the address last (scripts/start.test.mjs)
+    check('start', process.execPath, ['--test', 'scripts/start.test.mjs']);
+    playwright('e2e (Chromium)', 'apps/web');
+  } else results.push({ name: 'e2e (Chromium)', passed: 0, failed: 1, skipped: 0, seconds: 0 });
 }
 
 const sum = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
+import { runtimeNotice, startBanner } from './lib/announcement';
 import { LockHeldError } from './lib/pid-lock';
 
 /** `node dist/server.js [--demo]`: migrate, bootstrap, listen, and shut down cleanly on SIGINT/SIGTERM. */
@@ -39,12 +40,8 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
-  process.stdout.write(
-    `\nStarlight is running at ${url}\n` +
-      `  sign in at ${url}/login · API ${url}${config.basePath} · health ${url}${config.basePath}/health\n` +
-      `  database: ${database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL'}\n\n`,
-  );
-  for (const notice of notices) process.stdout.write(notice);
+  const databaseText = database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
+  process.stdout.write(startBanner({ url, basePath: config.basePath, database: databaseText, notices, runtime: runtimeNotice() }));
 }
 
 main().catch((error: unknown) => {

@@ -36,15 +36,16 @@ test('an admin sets the transfer-client links in label admin; a bound user downl
     await signOut(page);
   });
 
-  await test.step('a bound user sees the Windows link; the platforms without one read "no such value"', async () => {
+  await test.step('a bound user sees the Windows link; the platforms without one read that they are not published yet', async () => {
     await signIn(page, 'demo-bound', demoPassword);
     await openFromSidebar(page, '/storage/udt');
     const card = page.getByTestId('transfer-client');
     await expect(card).toContainText(version);
     // Chromium on Linux: the visitor's platform is Linux, which has no link for 9.9.9
-    await expect(page.getByTestId('transfer-mine')).toContainText('no such value transclient-9.9.9-Linux');
+    await expect(page.getByTestId('transfer-mine')).toContainText('Not published for Linux yet.');
     await expect(page.getByTestId('transfer-others').getByTestId('download-Win')).toHaveAttribute('href', winUrl);
-    await expect(page.getByTestId('transfer-missing')).toContainText('no such value transclient-9.9.9-Linux; no such value transclient-9.9.9-Darwin');
+    await expect(page.getByTestId('transfer-missing')).toHaveCount(0);
+    await expect(card).not.toContainText('no such value');
     await expect(page.getByTestId('edit-transfer-links')).toHaveCount(0);
   });
 });

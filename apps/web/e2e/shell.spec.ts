@@ -11,7 +11,7 @@ test.describe('sign-in and the sidebar', () => {
     expect(held).not.toContain('binded_account');
     const paths = await sidebarPaths(page);
     for (const p of paths) expect(allowed(p, held), `${p} offered to admin`).toBe(true);
-    for (const p of ['/dashboard', '/monitor/nodes', '/user-center/role-manage', '/approval/approval-nodes', '/audit/audit-admin', '/job/list'])
+    for (const p of ['/dashboard', '/monitor/nodes', '/user-center/role-manage', '/cluster-partition/platform', '/audit/audit-admin', '/job/list'])
       expect(paths).toContain(p);
     for (const p of paths) expect(['/app/', '/storage/', '/image-center/'].some((area) => p.startsWith(area)), `${p} needs binded_account`).toBe(false);
 
@@ -35,7 +35,7 @@ test.describe('sign-in and the sidebar', () => {
     await signIn(page, 'demo-bound', demoPassword);
     expect(await permissionsOf(page)).toEqual(['binded_account']);
     const paths = await sidebarPaths(page);
-    expect(paths).toContain('/app/list');
+    expect(paths).toContain('/storage/files');
     expect(paths).not.toContain('/app/manage');
   });
 
@@ -140,7 +140,7 @@ test.describe('settings and language', () => {
 });
 
 test.describe('session expiry', () => {
-  test('a token revoked on the server shows the 登录提示 dialog once', async ({ page }) => {
+  test('a token revoked on the server shows the sign-in notice (登录提示) once', async ({ page }) => {
     await signIn(page, 'demo-user', demoPassword);
     const token = await page.evaluate((k) => localStorage.getItem(k), tokenKey);
     expect(token).toBeTruthy();
@@ -150,9 +150,10 @@ test.describe('session expiry', () => {
     await page.reload(); // self, permissions and the bell all answer 1300 at once
     const dialog = page.locator('.ant-modal-confirm');
     await expect(dialog).toHaveCount(1);
-    await expect(dialog).toContainText('登录提示');
-    await expect(dialog).toContainText('您的登录信息已失效，请点击重新登录离开本页面或者点击取消留在当前页面');
-    await dialog.getByRole('button', { name: '取消' }).click();
+    // spec §8's dialog in the reader's language (verbatim Chinese in zh: locales and api-client tests)
+    await expect(dialog).toContainText('Sign-in notice');
+    await expect(dialog).toContainText('Your sign-in has expired. Click Sign in again to leave this page, or Cancel to stay on it.');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog).toHaveCount(0);
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login/);

@@ -5,6 +5,7 @@ import {
   emptyPlaceholder,
   formatBytes,
   formatCoreHours,
+  formatCoreHoursWithUnit,
   roundTo,
   shortenNumber,
   thousands,
@@ -146,5 +147,16 @@ describe('thousands (spec §9: commas)', () => {
     expect(thousands(1234.565, 2)).toBe('1,234.57');
     expect(thousands(999.996, 2)).toBe('1,000.00');
     expect(thousands(1234.5, 0)).toBe('1,235');
+  });
+});
+
+describe('formatCoreHoursWithUnit (core-hours outside Chinese)', () => {
+  it('groups thousands and names the unit given, without 万 or 亿', () => {
+    expect(formatCoreHoursWithUnit(44460, 'core-hours')).toBe('12.35 core-hours');
+    expect(formatCoreHoursWithUnit(12300 * 3600, 'core-hours')).toBe('12,300.00 core-hours');
+    expect(formatCoreHoursWithUnit(4.56e8 * 3600, 'core-hours', 0)).toBe('456,000,000 core-hours');
+  });
+  it('shows the placeholder for a value that is not a number', () => {
+    expect(formatCoreHoursWithUnit(Number.NaN, 'core-hours')).toBe(emptyPlaceholder);
   });
 });

@@ -81,3 +81,12 @@ export function formatCoreHours(seconds: number, decimals = defaultDecimals): st
   const { value, index } = scale(cpuSecondsToCoreHours(seconds), coreHourSteps, decimals);
   return `${value.toFixed(decimals)}${coreHourSuffixes[index]} 核时`;
 }
+
+/**
+ * The same time for a reader of another language: grouped thousands and the unit in their words
+ * ('12,300.00 core-hours'); 万 and 亿 are Chinese counting units, so only formatCoreHours uses them.
+ */
+export function formatCoreHoursWithUnit(seconds: number, unit: string, decimals = defaultDecimals): string {
+  if (!Number.isFinite(seconds)) return emptyPlaceholder;
+  return `${thousands(cpuSecondsToCoreHours(seconds), decimals)} ${unit}`;
+}

@@ -1,6 +1,6 @@
 import { describe, it, expect } from 'vitest';
 import type { RouteAccess } from './routes';
-import { filterRouteTree, flattenRouteAccess, joinRoutePath, loginPagePaths, publicRoutePaths, routeAccessTree } from './routes';
+import { filterRouteTree, flattenRouteAccess, joinRoutePath, loginPagePaths, publicRoutePaths, routeAccessTree, routeChainAllows } from './routes';
 
 const B = ['binded_account'];
 
@@ -119,17 +119,59 @@ describe('filterRouteTree (spec §2: children are filtered the same way)', () =>
   it('keeps a child once any of its keys is held', () => {
     expect(paths(filterRouteTree(routeAccessTree, ['manage_mei']))).toContain('/label/label-admin');
   });
-  it('keeps exactly the routes whose every level passes', () => {
-    const held = ['binded_account', 'create_app_by_admin', 'query_role'];
-    const expected = [...flattenRouteAccess()]
-      .filter(([, chain]) => chain.every((level) => level.some((key) => held.includes(key))))
-      .map(([path]) => path);
-    expect(paths(filterRouteTree(routeAccessTree, held))).toEqual(expected);
+  it.each([
+    ['bound', ['binded_account', 'create_app_by_admin', 'query_role']],
+    ['unbound admin', ['kcluster_clusters_admin', 'udt_client_manage', 'query_partitions_admin', 'query_role']],
+  ])('keeps exactly the routes routeChainAllows opens, with the groups on their way (%s)', (_, held) => {
+    const leaves = [...flattenRouteAccess()].filter(([, chain]) => routeChainAllows(chain, held)).map(([path]) => path);
+    const kept = paths(filterRouteTree(routeAccessTree, held));
+    for (const path of leaves) expect(kept).toContain(path);
+    for (const path of kept) expect(leaves.some((leaf) => leaf === path || leaf.startsWith(`${path}/`))).toBe(true);
   });
   it('keeps the extra fields of any route shape', () => {
     interface NamedRoute { name: string; perms?: string[]; children?: NamedRoute[] }
     const routes: NamedRoute[] = [{ name: 'a', perms: ['x'], children: [{ name: 'b', perms: ['y'] }, { name: 'c' }] }];
     expect(filterRouteTree(routes, ['x'])).toEqual([{ name: 'a', perms: ['x'], children: [{ name: 'c' }] }]);
+  });
+});
+
+describe('routeChainAllows (spec §2, and an unbound administrator reaches the admin pages)', () => {
+  it('needs every level to pass', () => {
+    expect(routeChainAllows([['a'], ['b']], ['a', 'b'])).toBe(true);
+    expect(routeChainAllows([['a'], ['b']], ['b'])).toBe(false);
+    expect(routeChainAllows([['a'], undefined], ['a'])).toBe(true);
+    expect(routeChainAllows([undefined, []], [])).toBe(true);
+  });
+  it("lets a child's own admin key open the way through a binded_account parent", () => {
+    expect(routeChainAllows([B, ['kcluster_clusters_admin']], ['kcluster_clusters_admin'])).toBe(true);
+  });
+  it('keeps the open children of a binded_account parent closed without the binding', () => {
+    expect(routeChainAllows([B, undefined], ['kcluster_clusters_admin'])).toBe(false);
+    expect(routeChainAllows([B, B], ['kcluster_clusters_admin'])).toBe(false);
+  });
+  it('does not waive a parent gated by any other key, nor a child key that is not held', () => {
+    expect(routeChainAllows([['manage_monitor'], ['metrics_manage']], ['metrics_manage'])).toBe(false);
+    expect(routeChainAllows([['manage_monitor', 'binded_account'], ['metrics_manage']], ['metrics_manage'])).toBe(false);
+    expect(routeChainAllows([B, ['kcluster_clusters_admin']], ['query_role'])).toBe(false);
+  });
+});
+
+describe('filterRouteTree for an unbound platform administrator', () => {
+  const paths = (routes: readonly RouteAccess[]) => [...flattenRouteAccess(routes).keys()];
+  const admin = ['kcluster_clusters_admin', 'udt_client_manage', 'query_partitions_admin', 'platform_monitor', 'kcluster_cluster_user'];
+  it('keeps /cluster-partition with its admin children only', () => {
+    const kept = paths(filterRouteTree(routeAccessTree, admin));
+    expect(kept).toEqual(
+      expect.arrayContaining(['/cluster-partition', '/cluster-partition/platform', '/cluster-partition/k-node', '/cluster-partition/fs', '/cluster-partition/partition-storages']),
+    );
+    expect(kept).not.toContain('/cluster-partition/user-storage-quota');
+    expect(kept).not.toContain('/cluster-partition/available-res');
+    expect(kept).not.toContain('/storage/files');
+  });
+  it('filters the children of one group given the perms above it', () => {
+    const group = routeAccessTree.find((r) => r.path === '/cluster-partition');
+    const children = filterRouteTree(group?.children ?? [], ['kcluster_clusters_admin'], [group?.perms]);
+    expect(children.map((c) => c.path)).toEqual(['platform', 'k-node']);
   });
 });
 

@@ -199,12 +199,41 @@ export function flattenRouteAccess(
   return out;
 }
 
-/** Keeps the routes whose perms pass, filtering children the same way (spec §2). */
+/** The key a bound system account brings (spec §6); it is never granted by a role. */
+export const bindingKey = 'binded_account' satisfies PermissionKey;
+
+const isBindingGate = (perms: readonly string[] | undefined) => perms !== undefined && perms.length > 0 && perms.every((key) => key === bindingKey);
+const ownKeysPass = (perms: readonly string[] | undefined, held: readonly string[]) =>
+  perms !== undefined && perms.length > 0 && !isBindingGate(perms) && hasAnyPermission(perms, held);
+
+/**
+ * Whether a holder of `held` may open a route whose levels (outermost first) carry these any-of
+ * lists (spec §2: every level must pass). One exception: a level gated only by binded_account gives
+ * way to a deeper level's own admin keys, so an administrator without a bound system account still
+ * reaches the admin pages under /cluster-partition (platform, k-node, fs …); the open pages of such a
+ * group keep needing the binding.
+ */
+export function routeChainAllows(chain: readonly (readonly string[] | undefined)[], held: readonly string[]): boolean {
+  return chain.every(
+    (level, i) => hasAnyPermission(level, held) || (isBindingGate(level) && chain.slice(i + 1).some((deeper) => ownKeysPass(deeper, held))),
+  );
+}
+
+/**
+ * Keeps the routes the holder may open (routeChainAllows), filtering children the same way (spec §2).
+ * A group the holder may not open itself stays when a child opens through it (then with only those).
+ * `above`: the perms of the levels above `routes`, when filtering the children of one group.
+ */
 export function filterRouteTree<T extends { perms?: readonly string[]; children?: readonly T[] }>(
   routes: readonly T[],
   held: readonly string[],
+  above: readonly (readonly string[] | undefined)[] = [],
 ): T[] {
-  return routes
-    .filter((r) => hasAnyPermission(r.perms, held))
-    .map((r) => (r.children ? { ...r, children: filterRouteTree(r.children, held) } : r));
+  return routes.flatMap((route) => {
+    const chain = [...above, route.perms];
+    const open = routeChainAllows(chain, held);
+    if (!route.children) return open ? [route] : [];
+    const children = filterRouteTree(route.children, held, chain);
+    return open || children.length > 0 ? [{ ...route, children }] : [];
+  });
 }

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { env } from '../lib/env';
 import { readThirdRouteNames } from '../lib/token-storage';
+import { laterPage } from './later-page';
 import { attachAccess } from './route-access';
 import type { AppRoute, RouteMeta } from './route-types';
 
@@ -22,7 +23,7 @@ const pages = {
   unauthorized: lazy(() => import('./pages/unauthorized')),
   notFound: lazy(() => import('./pages/not-found')),
   redirect: lazy(() => import('./pages/redirect')),
-  unavailable: lazy(() => import('./pages/unavailable')),
+  unavailable: laterPage,
   externalLink: lazy(() => import('./pages/external-link')),
   storageFiles: lazy(() => import('./pages/storage-files')),
   storageUdt: lazy(() => import('./pages/storage-udt')),
@@ -71,7 +72,7 @@ const pages = {
   auditAdmin: lazy(() => import('./pages/admin-audit-admin')),
 };
 
-/** A page of an area built later: it renders <Unavailable>, never made-up data. */
+/** A page of an area built later: it renders <Unavailable>, never made-up data, and stays out of the sidebar. */
 const later = (path: string, title: string, meta: Omit<RouteMeta, 'title'> = {}): AppRoute => ({
   path,
   page: pages.unavailable,

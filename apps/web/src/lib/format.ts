@@ -2,7 +2,14 @@ import { classicRelativeBucket, formatDate, relativeDateFormat, toMillis, type T
 import { i18n } from './i18n';
 
 export { formatDate, toMillis };
-export { formatBytes, formatCoreHours, thousands } from '@starlight/contract/format';
+import { formatCoreHours as formatCoreHoursZh, formatCoreHoursWithUnit } from '@starlight/contract/format';
+export { formatBytes, thousands } from '@starlight/contract/format';
+
+/** CPU time in the reader's language: spec §9's '12.35 核时' (万, 亿) in Chinese, '12.35 core-hours' in English … */
+export function formatCoreHours(seconds: number, decimals?: number): string {
+  if (i18n.language === 'zh') return formatCoreHoursZh(seconds, decimals);
+  return formatCoreHoursWithUnit(seconds, i18n.t('common:units.coreHours'), decimals);
+}
 
 /**
  * The classic reading of spec §9 in the reader's language: the contract decides the bucket

@@ -1,11 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import Provider, { type Adapter, type AdapterPayload, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import type { Adapter, AdapterPayload, Configuration, default as Provider, KoaContextWithOIDC } from 'oidc-provider';
 import type { AccountProfile } from '../identity/accounts.service';
 import type { ClientsService } from './clients.service';
 import type { ProviderKeys } from './keys.service';
 import type { OidcModelsRepo } from './oidc-models.repo';
 
 export interface OidcProviderDeps {
+  /** oidc-provider's class, loaded by importOidcProvider (no static import: see there). */
+  Provider: typeof Provider;
   /** `<PUBLIC_URL><BASE_PATH>`; its path is where the provider is mounted. */
   issuer: string;
   keys: ProviderKeys;
@@ -43,7 +45,7 @@ const accessTokenTtl = 60 * 60;
  * clients, S256 only), refresh tokens for clients registered with offline_access, RS256 ID tokens
  * signed with the stored key, and login/consent handed to the SPA's /oauth page.
  */
-export function createOidcProvider({ issuer, keys, models, clients, profileOf, proxy, interactionPage }: OidcProviderDeps) {
+export function createOidcProvider({ Provider, issuer, keys, models, clients, profileOf, proxy, interactionPage }: OidcProviderDeps) {
   const adapter = (model: string): Adapter => {
     if (model === 'Client') return clientAdapter(clients);
     return models.adapterFor(model) as unknown as Adapter;
@@ -104,7 +106,7 @@ export function createOidcProvider({ issuer, keys, models, clients, profileOf, p
     },
   };
 
-  const provider = new Provider(issuer, configuration);
+  const provider: Provider = new Provider(issuer, configuration);
   provider.proxy = proxy;
   const callback = provider.callback();
   const mountPath = new URL(issuer).pathname.replace(/\/$/, '');

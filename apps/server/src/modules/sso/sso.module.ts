@@ -16,6 +16,7 @@ import { loadProviderKeys } from './keys.service';
 import { oauthRoutes } from './oauth.routes';
 import { createOauthService } from './oauth.service';
 import { createOidcModelsRepo } from './oidc-models.repo';
+import { importOidcProvider } from './import-oidc-provider';
 import { createOidcProvider } from './provider';
 import { providerRoutes } from './provider.routes';
 
@@ -47,7 +48,7 @@ export async function createSsoModule({ db, publicUrl, basePath, domain, trustPr
   const keys = await loadProviderKeys(createKeysRepo(db));
   const models = createOidcModelsRepo(db, now);
   const clients = createClientsService({ repo: createClientsRepo(db), onRevoke: (clientId) => models.revokeByClientId(clientId), now });
-  const oidc = createOidcProvider({ issuer, keys, models, clients, profileOf: accounts.profileOf, proxy: trustProxy, interactionPage: '/oauth' });
+  const oidc = createOidcProvider({ Provider: await importOidcProvider(), issuer, keys, models, clients, profileOf: accounts.profileOf, proxy: trustProxy, interactionPage: '/oauth' });
   oidc.provider.on('server_error', (_ctx, error) => log(error, 'oidc provider error'));
   const ssoDomain = domain ?? registrableDomain(new URL(publicUrl).hostname);
   const oauth = createOauthService({ oidc, clients, consents: createConsentsRepo(db), keys, issuer, domain: ssoDomain, now });

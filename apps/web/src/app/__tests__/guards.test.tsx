@@ -35,6 +35,15 @@ describe('shell access rules', () => {
     expect(decideShellAccess({ token: 't', permissions: ['manage_monitor'], chain, requested: '/monitor/metrics' }).kind).toBe('unauthorized');
     expect(decideShellAccess({ token: 't', permissions: ['manage_monitor', 'metrics_manage'], chain, requested: '/' }).kind).toBe('allow');
   });
+
+  it('says when binding a system account would open the route', () => {
+    const storage = [['binded_account'], undefined];
+    expect(decideShellAccess({ token: 't', permissions: [], chain: storage, requested: '/storage/files' })).toEqual({ kind: 'unauthorized', needsBinding: true });
+    expect(decideShellAccess({ token: 't', permissions: [], chain: [['manage_monitor']], requested: '/monitor/nodes' })).toEqual({
+      kind: 'unauthorized',
+      needsBinding: false,
+    });
+  });
 });
 
 describe('router guards', () => {
@@ -43,8 +52,9 @@ describe('router guards', () => {
     const { router } = renderApp('/monitor/nodes');
     expect(await screen.findByTestId('page-401')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/401');
-    expect(router.state.location.state).toEqual({ noGoBack: true });
+    expect(router.state.location.state).toEqual({ noGoBack: true, needsBinding: false });
     expect(screen.queryByTestId('go-back')).toBeNull();
+    expect(screen.queryByTestId('bind-link')).toBeNull();
     expect(screen.getByTestId('go-home')).toBeTruthy();
   });
 
@@ -81,10 +91,40 @@ describe('router guards', () => {
     expect(router.state.location.pathname).toBe('/forgot-password');
   });
 
-  it('sends a visitor without a token from /reset-pwd to /login and back (spec §2)', async () => {
+  it('leaves /reset-pwd open without a token (spec §2), with a way to sign in and back', async () => {
     const { router } = renderApp('/reset-pwd');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    expect(router.state.location.search).toBe('?redirect=/reset-pwd');
+    expect(await screen.findByTestId('reset-pwd-page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/reset-pwd');
+    expect(screen.getByTestId('reset-pwd-sign-in').getAttribute('href')).toBe('/login?redirect=/reset-pwd');
+  });
+
+  it('tells an unbound user that binding a system account opens the page, with a link to bind', async () => {
+    useSessionStore.setState({ token: 'token-abc', permissions: [] });
+    const { router } = renderApp('/storage/files');
+    expect(await screen.findByTestId('needs-binding')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/401');
+    expect(screen.getByTestId('bind-link').getAttribute('href')).toBe('/user-center/bind-account');
+  });
+
+  it('opens the admin pages of /cluster-partition to an unbound administrator', async () => {
+    useSessionStore.setState({ token: 'token-abc', permissions: ['kcluster_clusters_admin'] });
+    const { router } = renderApp('/cluster-partition/platform');
+    expect(await screen.findByTestId('cluster-platform-page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/cluster-partition/platform');
+  });
+
+  it("opens a group's first page the user may open from the group's own path", async () => {
+    useSessionStore.setState({ token: 'token-abc', permissions: ['kcluster_clusters_admin'] });
+    const { router } = renderApp('/cluster-partition');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cluster-partition/platform'));
+    await act(async () => undefined);
+  });
+
+  it('keeps answering a route of an area not built yet when opened directly', async () => {
+    useSessionStore.setState({ token: 'token-abc', permissions: ['binded_account'] });
+    const { router } = renderApp('/user-center/mall-points-manage');
+    expect(await screen.findByTestId('unavailable')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/user-center/mall-points-manage');
   });
 
   it('redirects / to the dashboard', async () => {

@@ -1,7 +1,9 @@
+import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';
 import { permissionKeys } from '@starlight/contract/permissions';
 import { joinRoutePath, publicRoutePaths } from '@starlight/contract/routes';
 import { buildSidebar, openKeysFor, type SidebarEntry } from '../layout/sidebar-entries';
+import { isLaterRoute, laterPage } from '../later-page';
 import { contractRoutePaths } from '../route-access';
 import type { AppRoute } from '../route-types';
 import { knownThirdRoutes, publicRoutes, shellRoutes, thirdRoutes } from '../routes';
@@ -43,16 +45,20 @@ describe('route table (spec §2)', () => {
 });
 
 describe('sidebar from the filtered table', () => {
-  it('shows the admin the monitoring and approval areas but nothing gated by binded_account', () => {
-    const sidebar = buildSidebar(shellRoutes, admin);
-    expect(keys(sidebar)).toEqual(expect.arrayContaining(['/monitor/metrics', '/approval/staff-approval', '/user-center/role-manage']));
-    expect(top(sidebar)).not.toContain('/app');
-    expect(keys(sidebar).filter((k) => /^\/(app|storage|udm|image-center|cluster-partition|platform-resource)\b/.test(k))).toEqual([]);
+  it('shows the unbound admin monitoring, administration and the admin pages of /cluster-partition', () => {
+    const sidebar = keys(buildSidebar(shellRoutes, admin));
+    expect(sidebar).toEqual(
+      expect.arrayContaining(['/monitor/metrics', '/user-center/role-manage', '/cluster-partition/platform', '/cluster-partition/k-node', '/cluster-partition/fs', '/cluster-partition/partition-storages']),
+    );
+    // the open pages of a binded_account group still need the binding
+    expect(sidebar).not.toContain('/cluster-partition/user-storage-quota');
+    expect(sidebar).not.toContain('/cluster-partition/available-res');
+    expect(sidebar.filter((k) => /^\/(storage|udm|image-center|platform-resource)\b/.test(k))).toEqual([]);
   });
 
-  it('gives a user with no keys only the open areas', () => {
+  it('gives a user with no keys only the open areas that are built', () => {
     const sidebar = buildSidebar(shellRoutes, noKeys);
-    expect(top(sidebar)).toEqual(['/dashboard', '/docoline', '/job/myjobs', '/swl/jobs', '/ticket', '/user-center', '/apply/my-apply', '/statistics']);
+    expect(top(sidebar)).toEqual(['/dashboard', '/job/myjobs', '/user-center']);
   });
 
   it('lets a group with one visible child stand aside for it, with the group icon', () => {
@@ -65,9 +71,9 @@ describe('sidebar from the filtered table', () => {
     expect(top(buildSidebar(shellRoutes, noKeys))).not.toContain('/guide');
   });
 
-  it('gives a bound user the application centre without its admin pages', () => {
-    const app = buildSidebar(shellRoutes, bound).find((e) => e.key === '/app');
-    expect(keys(app?.children ?? [])).toEqual(['/app/list', '/app/design', '/app/my-list']);
+  it('gives a bound user the storage area without its pages still to come', () => {
+    const storage = buildSidebar(shellRoutes, bound).find((e) => e.key === '/storage');
+    expect(keys(storage?.children ?? [])).toEqual(['/storage/files', '/storage/udt', '/storage/udtserver']);
   });
 
   it('never lists hidden routes (detail pages, profile)', () => {
@@ -76,7 +82,33 @@ describe('sidebar from the filtered table', () => {
   });
 
   it('opens the groups on the way to the current page', () => {
-    expect(openKeysFor(buildSidebar(shellRoutes, bound), '/app/my-list')).toEqual(['/app']);
+    expect(openKeysFor(buildSidebar(shellRoutes, bound), '/storage/udt')).toEqual(['/storage']);
+  });
+});
+
+describe('areas not built yet (routes answering the later page)', () => {
+  const everyKey = [...admin, ...bound];
+  const laterPaths = flatten(shellRoutes).filter(({ route }) => isLaterRoute(route)).map(({ path }) => path);
+
+  it('are left out of the sidebar for everyone, even a holder of every key', () => {
+    expect(laterPaths).toEqual(expect.arrayContaining(['/app/list', '/user-center/message', '/statistics/workflow']));
+    const all = keys(buildSidebar(shellRoutes, everyKey));
+    expect(laterPaths.filter((path) => all.includes(path))).toEqual([]);
+    expect(top(buildSidebar(shellRoutes, everyKey))).not.toEqual(expect.arrayContaining(['/app', '/statistics', '/ticket']));
+  });
+
+  it('keep their routes in the table (direct navigation answers the later page)', () => {
+    const message = flatten(shellRoutes).find(({ path }) => path === '/user-center/message');
+    expect(message?.route.page).toBe(laterPage);
+  });
+
+  it('show up once the route table gives them a real page, with no other edit', () => {
+    const realPage = lazy(() => Promise.resolve({ default: () => null }));
+    const built = shellRoutes.map((route) =>
+      route.path === '/user-center' ? { ...route, children: route.children?.map((c) => (c.path === 'message' ? { ...c, page: realPage } : c)) } : route,
+    );
+    expect(keys(buildSidebar(built, bound))).toContain('/user-center/message');
+    expect(keys(buildSidebar(shellRoutes, bound))).not.toContain('/user-center/message');
   });
 });
 

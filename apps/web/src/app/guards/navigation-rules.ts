@@ -1,17 +1,18 @@
-import { hasAnyPermission } from '@starlight/contract/permissions';
+import { bindingKey, routeChainAllows } from '@starlight/contract/routes';
 import { starlightRedirectTarget } from '../../lib/provider-domain';
 
 export type ShellDecision =
   | { kind: 'allow' }
   | { kind: 'login'; to: string }
   | { kind: 'load' }
-  | { kind: 'unauthorized' };
+  /** needsBinding: binding a system account would open the page (the /401 page says so). */
+  | { kind: 'unauthorized'; needsBinding: boolean };
 
 export interface ShellAccessInput {
   token: string | null;
   /** null: not fetched yet. */
   permissions: readonly string[] | null;
-  /** meta.perms of every matched level, outermost first: each level must pass (spec §2). */
+  /** meta.perms of every matched level, outermost first: each level must pass (spec §2, routeChainAllows). */
   chain: readonly (readonly string[] | undefined)[];
   /** pathname + search of the requested page. */
   requested: string;
@@ -26,7 +27,13 @@ export function encodeRedirect(path: string): string {
 export function decideShellAccess({ token, permissions, chain, requested }: ShellAccessInput): ShellDecision {
   if (!token) return { kind: 'login', to: `/login?redirect=${encodeRedirect(requested)}` };
   if (permissions === null) return { kind: 'load' };
-  return chain.every((perms) => hasAnyPermission(perms, permissions)) ? { kind: 'allow' } : { kind: 'unauthorized' };
+  if (routeChainAllows(chain, permissions)) return { kind: 'allow' };
+  return { kind: 'unauthorized', needsBinding: wouldBindingOpen(chain, permissions) };
+}
+
+/** True when the missing key is binded_account: with a bound system account the route would open. */
+export function wouldBindingOpen(chain: ShellAccessInput['chain'], held: readonly string[]): boolean {
+  return !held.includes(bindingKey) && routeChainAllows(chain, [...held, bindingKey]);
 }
 
 export type LoginPageDecision = { kind: 'show' } | { kind: 'home' } | { kind: 'external'; url: string };

@@ -24,11 +24,14 @@ export function ShellGuard({ children }: { children: ReactNode }) {
   const token = useSessionStore((state) => state.token);
   const permissions = useSessionStore((state) => state.permissions);
   const chain = matches.map((match) => (match.handle as RouteHandle | undefined)?.route.meta.perms);
-  const decision = decideShellAccess({ token, permissions, chain, requested: location.pathname + location.search });
+  // A group's index (no handle of its own) is decided by GroupIndexRedirect: it opens the first child the user may open.
+  const leaf = matches[matches.length - 1];
+  const groupIndex = matches.length > 1 && leaf !== undefined && leaf.handle === undefined && matches[matches.length - 2]?.handle !== undefined;
+  const decision = decideShellAccess({ token, permissions, chain: groupIndex ? [] : chain, requested: location.pathname + location.search });
   const passed = usePassedLocation(decision.kind === 'allow');
 
   if (passed || decision.kind === 'allow') return <>{children}</>;
   if (decision.kind === 'login') return <Navigate to={decision.to} replace />;
-  if (decision.kind === 'unauthorized') return <Navigate to="/401" replace state={{ noGoBack: true }} />;
+  if (decision.kind === 'unauthorized') return <Navigate to="/401" replace state={{ noGoBack: true, needsBinding: decision.needsBinding }} />;
   return <SessionLoader />;
 }

@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../api-client';
 import { ApiError } from '../api-error';
 import { browser } from '../browser';
 import { bindFeedback } from '../feedback';
+import { changeLanguage } from '../i18n';
 import { useSessionStore } from '../session-store';
 import { envelopeResponse, mockFetch } from '../../test/fetch-mock';
 import { spyFeedback } from '../../test/feedback-spy';
@@ -15,6 +16,10 @@ const expiredTexts = {
 };
 
 let feedback: ReturnType<typeof spyFeedback>;
+
+// Spec §8's texts are verbatim in Chinese; the other languages translate them (last describe).
+beforeAll(() => changeLanguage('zh'));
+afterAll(() => changeLanguage('en'));
 
 beforeEach(() => {
   feedback = spyFeedback();
@@ -135,5 +140,23 @@ describe('api client: other failures (spec §8)', () => {
     await vi.advanceTimersByTimeAsync(15_000);
     expect(await call).toMatchObject({ transport: true, info: 'timeout of 15000ms exceeded' });
     expect(feedback.notification.error).toHaveBeenCalledWith({ title: 'timeout of 15000ms exceeded，请联系管理员进行处理。' });
+  });
+});
+
+describe('api client: the same texts outside Chinese', () => {
+  afterEach(() => changeLanguage('zh'));
+
+  it.each([
+    ['en', 'Request failed: boom (error number: u-1)', 'Sign-in notice'],
+    ['es', 'Error en la solicitud: boom (número de error: u-1)', 'Aviso de sesión'],
+    ['ja', 'リクエストに失敗しました：boom（エラー番号：u-1）', 'サインインのお知らせ'],
+  ] as const)('tells the error and the expiry in %s, with no Chinese catalogue text', async (lng, failed, expired) => {
+    await changeLanguage(lng);
+    mockFetch(() => envelopeResponse({ code: 1500, info: 'boom', uuid: 'u-1' }, 500));
+    await apiRequest('/x').catch(() => undefined);
+    expect(feedback.notification.error).toHaveBeenCalledWith({ title: failed });
+    mockFetch(() => envelopeResponse({ code: 1300, info: 'token expired' }, 401));
+    await apiRequest('/user/user/self').catch(() => undefined);
+    expect(feedback.modal.confirm.mock.calls[0]?.[0]).toMatchObject({ title: expired });
   });
 });

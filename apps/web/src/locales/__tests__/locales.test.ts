@@ -24,18 +24,29 @@ describe('locales', () => {
     for (const lng of languages.slice(1)) expect([...new Set(keysOf(load(lng, ns)))].sort()).toEqual(english);
   });
 
-  it('keeps the spec’s Chinese dialog and error texts verbatim in every language', () => {
-    for (const lng of languages) {
-      const errors = load(lng, 'errors') as Record<string, unknown>;
-      expect(errors.sessionExpired).toEqual({
-        title: '登录提示',
-        content: '您的登录信息已失效，请点击重新登录离开本页面或者点击取消留在当前页面',
-        ok: '重新登录',
-        cancel: '取消',
-      });
-      expect(errors.requestFailed).toBe('请求出错：{{info}}，错误编号：{{uuid}}');
-      expect(errors.transportFailed).toBe('{{error}}，请联系管理员进行处理。');
+  it('keeps the spec’s Chinese dialog and error texts verbatim in zh', () => {
+    const errors = load('zh', 'errors') as Record<string, unknown>;
+    expect(errors.sessionExpired).toEqual({
+      title: '登录提示',
+      content: '您的登录信息已失效，请点击重新登录离开本页面或者点击取消留在当前页面',
+      ok: '重新登录',
+      cancel: '取消',
+    });
+    expect(errors.requestFailed).toBe('请求出错：{{info}}，错误编号：{{uuid}}');
+    expect(errors.transportFailed).toBe('{{error}}，请联系管理员进行处理。');
+  });
+
+  it.each(['en', 'es'])('has no Chinese text anywhere in %s', (lng) => {
+    for (const ns of namespaces) {
+      const texts = JSON.stringify(load(lng, ns));
+      expect(texts.match(/"[^"]*\p{Script=Han}[^"]*"/gu) ?? [], `${lng}/${ns}.json`).toEqual([]);
     }
+  });
+
+  it('translates the Chinese error catalogue in ja rather than copying it', () => {
+    const zh = JSON.stringify(load('zh', 'errors'));
+    const ja = load('ja', 'errors') as { sessionExpired: Record<string, string>; requestFailed: string; transportFailed: string };
+    for (const text of [...Object.values(ja.sessionExpired), ja.requestFailed, ja.transportFailed]) expect(zh).not.toContain(JSON.stringify(text));
   });
 
   it("keeps the English spec texts verbatim in en ('you browser can not work', 'no-name')", () => {

@@ -10,7 +10,7 @@ import { createSlurmScheduler, type SlurmScheduler } from './slurm-scheduler';
 
 /*
  * Runs against a real Slurm 22.05 (slurmctld, slurmdbd, slurmrestd with JWT), as brought up by
- *   eval "$(sudo bash /work/shared/services/slurm-up.sh)"
+ *   eval "$(sudo bash scripts/services/slurm-up.sh)"
  * which exports SLURMRESTD_URL and SLURM_JWT_KEY_FILE. Without them the suite is skipped locally and
  * fails in CI. The bob-side setup uses the CLI through runuser, so that part needs root.
  */

@@ -91,19 +91,29 @@ describe('<TransferClient>', () => {
     expect(screen.queryByTestId('edit-transfer-links')).toBeNull(); // manage_label only
   });
 
-  it("shows 'no such value {name}' for each missing setting", async () => {
+  it('tells a user, in a sentence, that the administrator has not published the client yet', async () => {
+    linkServer({});
+    renderClient();
+    expect((await screen.findByTestId('transfer-not-published')).textContent).toBe('The administrator has not published the transfer client yet.');
+    expect(document.body.textContent).not.toContain('no such value');
+    expect(document.body.textContent).not.toContain('transclient-version');
+    expect(screen.queryByTestId('transfer-missing')).toBeNull();
+  });
+
+  it('tells a user which platforms have no build yet, without the setting names', async () => {
     linkServer({ 'transclient-version': '3.0', 'transclient-3.0-Win': 'https://dl.example.org/w.exe' });
     renderClient();
-    const alert = await screen.findByTestId('transfer-missing');
-    expect(alert.textContent).toContain('no such value transclient-3.0-Linux; no such value transclient-3.0-Darwin');
-    expect(within(screen.getByTestId('transfer-mine')).getByText('no such value transclient-3.0-Darwin')).toBeTruthy();
+    const mine = await screen.findByTestId('transfer-mine');
+    expect(within(mine).getByTestId('not-published-Darwin').textContent).toBe('Not published for macOS yet.');
+    expect(screen.queryByTestId('transfer-missing')).toBeNull();
+    expect(document.body.textContent).not.toContain('no such value');
   });
 
   it('lets a manage_label holder set the version and links, creating what is missing', async () => {
     useSessionStore.setState({ permissions: ['manage_label'] });
     const server = linkServer({});
     renderClient();
-    expect((await screen.findByTestId('transfer-missing')).textContent).toContain('no such value transclient-version');
+    expect((await screen.findByTestId('transfer-missing')).textContent).toContain('Settings still to set: transclient-version');
     const user = userEvent.setup();
     await user.click(screen.getByTestId('edit-transfer-links'));
     await user.type(await screen.findByTestId('transfer-version'), '4.0');
@@ -114,7 +124,7 @@ describe('<TransferClient>', () => {
       ['POST', 'transclient-version'],
       ['POST', 'transclient-4.0-Darwin'],
     ]);
-    expect(screen.getByTestId('transfer-missing').textContent).toContain('no such value transclient-4.0-Win; no such value transclient-4.0-Linux');
+    expect(screen.getByTestId('transfer-missing').textContent).toContain('transclient-4.0-Win, transclient-4.0-Linux');
   });
 
   it('refuses a link that is not an address, and writes nothing', async () => {

@@ -9,7 +9,7 @@ import { TransferClientModal } from './transfer-client-modal';
 function DownloadLink({ link, primary }: { link: PlatformLink; primary?: boolean }) {
   const { t } = useTranslation('labels');
   const url = link.label?.description.trim() ?? '';
-  if (!link.label) return <Typography.Text type="warning">{t('noSuchValue', { name: link.name })}</Typography.Text>;
+  if (!link.label) return <Typography.Text type="secondary" data-testid={`not-published-${link.platform}`}>{t('transfer.notPublishedFor', { platform: t(`transfer.platforms.${link.platform}`) })}</Typography.Text>;
   if (!isDownloadUrl(url)) return <Typography.Text code>{url}</Typography.Text>;
   return (
     <Button type={primary ? 'primary' : 'default'} href={url} target="_blank" rel="noopener noreferrer" data-testid={`download-${link.platform}`}>
@@ -20,7 +20,9 @@ function DownloadLink({ link, primary }: { link: PlatformLink; primary?: boolean
 
 /**
  * The transfer client's downloads (spec §3 link settings): the version, the visitor's platform first
- * (from the user agent) and the others below. A missing setting reads 'no such value {name}' (spec §8).
+ * (from the user agent) and the others below. Users read that the administrator has not published the
+ * client (or a platform's build) yet; the settings still to set are named to manage_label holders only.
+ * The spec's 'no such value {name}' (§8) stays the rejection of the call needing one value (linkValue).
  */
 export function TransferClient({ userAgent = navigator.userAgent }: { userAgent?: string }) {
   const { t } = useTranslation('labels');
@@ -47,14 +49,18 @@ export function TransferClient({ userAgent = navigator.userAgent }: { userAgent?
         <Alert type="error" showIcon title={t('transfer.loadFailed')} />
       ) : (
         <Flex vertical gap={16}>
+          {data && !data.version ? <Alert type="info" showIcon data-testid="transfer-not-published" title={t('transfer.notPublished')} /> : null}
           {data && data.missing.length > 0 ? (
-            <Alert
-              type="warning"
-              showIcon
-              data-testid="transfer-missing"
-              title={data.missing.map((name) => t('noSuchValue', { name })).join('; ')}
-              description={t('transfer.missingHint')}
-            />
+            // the setting names are for whoever can set them; users read the sentences above and below
+            <PermissionGate perms={['manage_label']}>
+              <Alert
+                type="warning"
+                showIcon
+                data-testid="transfer-missing"
+                title={t('transfer.missingSettings', { names: data.missing.join(', ') })}
+                description={t('transfer.missingHint')}
+              />
+            </PermissionGate>
           ) : null}
           {data?.version ? (
             <>

@@ -100,7 +100,7 @@ describe('available resources', () => {
     expect(gpu.textContent).toContain('demo-lab');
     expect(gpu.textContent).toContain('CPU time used up');
     expect(within(gpu).getByText('8')).toBeTruthy();
-    expect(gpu.textContent).toContain('10.00 核时 of 10.00 核时');
+    expect(gpu.textContent).toContain('10.00 core-hours of 10.00 core-hours');
   });
 
   it("shows the cluster quotas of me and my group on the cluster's card", async () => {
@@ -113,7 +113,7 @@ describe('available resources', () => {
     ];
     renderIt();
     await waitFor(() => expect(screen.getByTestId('cluster-quota-user').textContent).toContain('My cluster quota'));
-    expect(screen.getByTestId('cluster-quota-user').textContent).toContain('1.00 核时 of 2.00 核时');
+    expect(screen.getByTestId('cluster-quota-user').textContent).toContain('1.00 core-hours of 2.00 core-hours');
   });
 
   it('offers "Open shell" only on the partitions whose web shell is enabled for me', async () => {
