@@ -43,7 +43,7 @@ test('binding sends a message: bell → detail marks it read → badge drops; th
   // the centre: listed with its kind, read; marking it unread brings the badge back, mark all read clears it
   await page.goto('/user-center/message');
   const link = page.getByTestId('message-link').first();
-  await expect(link).toContainText(account);
+  await expect(link).toContainText(account, { timeout: 20_000 }); // a cold page chunk on a shared machine
   await expect(page.getByTestId('message-kind').first()).toHaveText('Binding');
   await page.getByTestId('mark-unread').first().click();
   await expect(bell).toHaveAttribute('data-count', '1');
