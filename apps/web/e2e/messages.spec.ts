@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminPassword } from './env';
 import { signIn } from './helpers';
 
@@ -7,7 +7,7 @@ const userName = `msg-e2e-${Date.now() % 100_000}`;
 const password = 'Msg-e2e-Pass1';
 const account = `sl_msg_${Date.now() % 100_000}`;
 
-const adminToken = async (request: import('@playwright/test').APIRequestContext) => {
+const adminToken = async (request: APIRequestContext) => {
   const login = await request.post('/api/keystone/short_term_token/name', { data: { name: 'admin', password: adminPassword } });
   return ((await login.json()) as { spec: { token: string } }).spec.token;
 };
