@@ -199,6 +199,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(verification.routes, { prefix, captcha: verification.captcha, outbox: verification.outbox });
   await app.register(audit.routes, { prefix, audit: audit.service });
   await app.register(messages.routes, { prefix, inbox: messages.inbox, preferences: messages.preferences });
+  await app.register(messages.streamRoutes, { prefix, events: messages.service.events });
   await app.register(labels.routes, { prefix, labels: labels.service });
   await app.register(system.routes, { prefix, system: system.service });
   await app.register(storage.routes, { prefix });

@@ -140,3 +140,29 @@ describe('message centre (ours): detail, delete, mark all read, channel choices'
     expect(mailed).toBe(1);
   });
 });
+
+describe('live delivery and the quota sender', () => {
+  it('a cluster quota change reaches the user over GET /message/stream, without asking again', async () => {
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const token = await login(t.app, 'demo-auditor', demoPassword);
+    const abort = new AbortController();
+    const stream = await fetch(`${address}/api/message/stream`, { headers: tokenHeader(token), signal: abort.signal });
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = stream.body!.getReader();
+    await reader.read(); // the opening comment: the listener is in place
+    const admin = await login(t.app, 'admin', adminPassword);
+    const set = await t.app.inject({
+      method: 'POST',
+      url: api('/kcluster/cluster_quota'),
+      headers: tokenHeader(admin),
+      payload: { cluster_name: 'local', user_name: 'demo-auditor', cpu_seconds_limit: 36_000 },
+    });
+    expect(body(set).code).toBe(200);
+    let text = '';
+    while (!text.includes('\n\n', text.indexOf('event: message'))) text += new TextDecoder().decode((await reader.read()).value);
+    abort.abort();
+    const data = JSON.parse(/event: message\nid: \d+\ndata: (.*)\n/.exec(text)![1]!) as Message;
+    expect(data).toMatchObject({ kind: 'quota_changed', status: 1, title: '核时配额已变更 / Your CPU-hour quota changed: local' });
+    expect((await list('/message/message?field_eq_kind=quota_changed', token)).list.map((m) => m.id)).toEqual([data.id]);
+  });
+});

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import type { MailDriver } from '../../drivers/mail/interface';
 import { createMessagesRepo } from './messages.repo';
 import { messagesRoutes } from './messages.routes';
+import { messagesStreamRoutes } from './messages-stream.routes';
 import { createInboxService } from './messages.service';
 import { createPreferencesRepo } from './preferences.repo';
 import { createPreferencesService } from './preferences.service';
@@ -25,7 +26,7 @@ export function createMessagesModule({ db, mail, emailOf, log, now = () => new D
   const sender = createSender({ repo, preferences, mail, emailOf, log });
   const inbox = createInboxService({ repo });
   const service = { ...inbox, send: sender.send, optedIn: preferences.optedIn, events: sender.events };
-  return { service, inbox, preferences, routes: messagesRoutes };
+  return { service, inbox, preferences, routes: messagesRoutes, streamRoutes: messagesStreamRoutes };
 }
 
 export type MessagesModule = ReturnType<typeof createMessagesModule>;
