@@ -60,6 +60,15 @@ test('binding sends a message: bell → detail marks it read → badge drops; th
   await expect(jobFinished).toHaveAttribute('aria-checked', 'true');
   await page.reload();
   await expect(page.getByTestId('pref-job_finished-in_app')).toHaveAttribute('aria-checked', 'true');
+
+  // live: a quota change made elsewhere reaches this open page's bell without a reload (server-sent events)
+  await expect(bell).toHaveAttribute('data-count', '0');
+  const quota = await page.request.post('/api/kcluster/cluster_quota', {
+    headers: { 'Bihu-Token': await adminToken(page.request) },
+    data: { cluster_name: 'local', user_name: userName, cpu_seconds_limit: 36_000 },
+  });
+  expect(((await quota.json()) as { code: number }).code).toBe(200);
+  await expect(bell).toHaveAttribute('data-count', '1', { timeout: 5_000 }); // far below the 60 s poll
 });
 
 test.afterAll(async ({ request }) => {

@@ -4,6 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatRelativeTime } from '../../../lib/format';
 import { latestUnread, unreadCount, useUnreadMessages } from '../api/get-unread-messages';
+import { useLiveMessages } from '../api/live-messages';
 import { messageCenterPath, messageDetailPath } from './message-paths';
 import './message-bell.css';
 
@@ -12,6 +13,7 @@ export function MessageBell() {
   const { t } = useTranslation('messages');
   const navigate = useNavigate();
   const { data } = useUnreadMessages();
+  useLiveMessages(); // the bell is in every signed-in page: new messages reach it without a reload
   const count = unreadCount(data);
   const latest = latestUnread(data?.list ?? []);
 
