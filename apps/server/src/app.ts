@@ -95,6 +95,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     log: (error, context) => app.log.warn({ err: error }, context),
     now: deps.now,
   });
+  // built early: every module that tells users something is handed messages.service.send
+  const messages = createMessagesModule({
+    db,
+    mail: verification.mail,
+    // identity is built below; addresses are looked up only when a message is sent
+    emailOf: async (userId) => (await identity.accounts.profileOf(userId))?.email ?? null,
+    log: (error, context) => app.log.warn({ err: error }, context),
+    now: deps.now,
+  });
   // the user's own account; built before identity, whose login consults its sign-in rules
   const profile = createProfileModule({
     db,
@@ -115,8 +124,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     loginPolicy: profile.loginPolicy,
     passwordEncryption: config.passwordEncryption,
     cloudCookieDomain: config.cloudCookieDomain,
+    send: messages.service.send,
   });
-  const messages = createMessagesModule({ db });
   const labels = createLabelsModule({ db, now: deps.now });
   const system = createSystemModule({ db, kind, version: serverVersion });
   const localUsers = (deps.isRoot ?? runningAsRoot()) ? createLocalUsers(config.localUsers) : undefined;
@@ -150,8 +159,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   app.addHook('onClose', () => clusterStorage.drivers.close());
   // binding is built first; a new binding's grants are applied by the quotas module (built next)
-  const binding = createBindingModule({ db, accounts: identity.accounts, clusters: hpc.clusters, log, now: deps.now, onBound: (userId) => quotas.sync.syncUser(userId).then(() => undefined) });
-  const quotas = createQuotasModule({ db, clusters: hpc.clusters, partitions: hpc.partitions, log, now: deps.now, audit: audit.service });
+  const binding = createBindingModule({ db, accounts: identity.accounts, clusters: hpc.clusters, log, now: deps.now, onBound: (userId) => quotas.sync.syncUser(userId).then(() => undefined), send: messages.service.send });
+  const quotas = createQuotasModule({ db, clusters: hpc.clusters, partitions: hpc.partitions, log, now: deps.now, audit: audit.service, send: messages.service.send });
   const webssh = createWebSshModule({ db, clusters: hpc.clusters, policies: hpc.networkPolicies, accountOf: binding.service.accountOf, audit: audit.service });
   const jobs = createJobsModule({
     db,
@@ -162,6 +171,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     log,
     // monitor is built next; the sync reports only at request time
     onJobsSeen: (cluster, seen) => monitor.events.jobsSeen(cluster, seen),
+    notices: { send: messages.service.send, optedIn: messages.service.optedIn },
   });
   const monitor = createMonitorModule({ db, clusters: hpc.clusters, jobs: jobs.service, audit: audit.service, settings: config.monitor, log, now: deps.now });
   const scheduler = createSchedulerModule({ db, auth: identity.auth, now: deps.now });
@@ -200,7 +210,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(profile.routes, { prefix });
   await app.register(verification.routes, { prefix, captcha: verification.captcha, outbox: verification.outbox });
   await app.register(audit.routes, { prefix, audit: audit.service });
-  await app.register(messages.routes, { prefix, messages: messages.service });
+  await app.register(messages.routes, { prefix, inbox: messages.inbox, preferences: messages.preferences });
+  await app.register(messages.streamRoutes, { prefix, events: messages.service.events });
   await app.register(labels.routes, { prefix, labels: labels.service });
   await app.register(system.routes, { prefix, system: system.service });
   await app.register(storage.routes, { prefix });
@@ -220,7 +231,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   if (admin) announce(adminAnnouncement(url, admin));
   if (config.demo) {
-    const demo = await createDemoSeed({ accounts: identity.accounts, messages: messages.service, now: deps.now }).seed(config.demoPassword);
+    const demo = await createDemoSeed({ accounts: identity.accounts, send: messages.service.send, now: deps.now }).seed(config.demoPassword);
     if (demo.created.length > 0) announce(demoAnnouncement(url, demo));
     await seedDemoLinkSettings(labels.service);
   }

@@ -1,7 +1,7 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from './identity';
 
-/** A message to one user; status 1 is unread (spec §4). */
+/** A message to one user; status 1 is unread (spec §4). `content` is sanitised HTML. */
 export const messages = pgTable(
   'messages',
   {
@@ -9,10 +9,55 @@ export const messages = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** One of the contract's messageKinds. */
+    kind: text('kind').notNull().default('notice'),
     title: text('title').notNull(),
     content: text('content').notNull().default(''),
     status: integer('status').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('messages_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('messages_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('messages_user_status_idx').on(t.userId, t.status),
+  ],
+);
+
+/**
+ * A user's channel choice for one kind (no row: the contract's defaultChannels). `updatedAt` is when
+ * the choice was made: opt-in notices (job finished) are sent only for what happened after it.
+ */
+export const messagePreferences = pgTable(
+  'message_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    inApp: boolean('in_app').notNull(),
+    email: boolean('email').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.kind] })],
+);
+
+/**
+ * One row per recipient of each send: what it became in each channel. A `dedupeKey` (job
+ * `job:<cluster>:<id>:<submitted>`) makes a send happen once per user however often it is asked for,
+ * across re-syncs and restarts; the template issue's background delivery tracks its state here too.
+ */
+export const messageDeliveries = pgTable(
+  'message_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    dedupeKey: text('dedupe_key'),
+    messageId: integer('message_id').references(() => messages.id, { onDelete: 'set null' }),
+    /** none (not chosen or no address) | pending | sent | failed */
+    emailState: text('email_state').notNull().default('none'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('message_deliveries_user_key_unique').on(t.userId, t.dedupeKey)],
 );

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/client';
 import type { ClustersService } from '../clusters/clusters.service';
+import type { SendMessage } from '../messages/send.service';
 import type { AccountsService } from '../identity/accounts.service';
 import { createBindingRepo } from './binding.repo';
 import { bindingRoutes } from './binding.routes';
@@ -12,10 +13,11 @@ export interface BindingModuleDeps {
   log?: (error: unknown, context: string) => void;
   now?: () => Date;
   onBound?: (userId: number) => Promise<void>;
+  send?: SendMessage;
 }
 
-export function createBindingModule({ db, accounts, clusters, log, now, onBound }: BindingModuleDeps) {
-  const service = createBindingService({ repo: createBindingRepo(db), accounts, clusters, log, now, onBound });
+export function createBindingModule({ db, accounts, clusters, log, now, onBound, send }: BindingModuleDeps) {
+  const service = createBindingService({ repo: createBindingRepo(db), accounts, clusters, log, now, onBound, send });
   return { service, routes: bindingRoutes };
 }
 

@@ -6,6 +6,8 @@ import type { Actor } from '../../lib/actor';
 import { AppError, forbidden, notFound } from '../../lib/app-error';
 import type { ClustersService } from '../clusters/clusters.service';
 import type { AccountsService } from '../identity/accounts.service';
+import { escapeHtml } from '../../lib/html';
+import type { SendMessage } from '../messages/send.service';
 import { readBindProof } from './bind-proof';
 import type { BindingRepo } from './binding.repo';
 
@@ -19,6 +21,8 @@ export interface BindingDeps {
   uuidTtlMs?: number;
   /** Told of each new binding (the quotas module gives the account its grants' Slurm associations). */
   onBound?: (userId: number) => Promise<void>;
+  /** The messages module's send: the user is told the binding is done. */
+  send?: SendMessage;
 }
 
 /** Failure replies carry one of the spec's two texts first, so the browser shows them as errors (spec §8). */
@@ -40,6 +44,7 @@ export function createBindingService({
   now = () => new Date(),
   uuidTtlMs = 15 * 60_000,
   onBound = async () => undefined,
+  send,
 }: BindingDeps) {
   /** Null when proven (or nothing to prove), else the reason. */
   async function proveControl(account: string, uuid: string): Promise<string | null> {
@@ -106,6 +111,12 @@ export function createBindingService({
       }
       // the binding stands either way; a cluster that could not be told is logged
       await onBound(actor.userId).catch((error: unknown) => log(error, `applying the grants of ${account}`));
+      await send?.({
+        userId: actor.userId,
+        kind: 'binding_done',
+        title: `系统账号已绑定 / System account ${account} bound`,
+        body: `<p>您的星光账号已绑定系统账号 <b>${escapeHtml(account)}</b>，现在可以提交作业、使用存储。</p><p>Your Starlight account is now bound to the system account <b>${escapeHtml(account)}</b>: you can submit jobs and use storage.</p>`,
+      }).catch((error: unknown) => log(error, `telling ${actor.userName} of the binding`));
       return bindReplies.bound;
     },
 
@@ -149,6 +160,9 @@ export function createBindingService({
     accountOf: async (userId: number): Promise<string | null> => (await repo.byUser(userId))?.systemAccount ?? null,
     /** Bound accounts of these users (group job lists). */
     accountsOf: async (userIds: readonly number[]): Promise<string[]> => (await repo.byUsers(userIds)).map((b) => b.systemAccount),
+    /** account → user id for the bound ones of these users (job notices). */
+    accountOwners: async (userIds: readonly number[]): Promise<Map<string, number>> =>
+      new Map((await repo.byUsers(userIds)).map((b) => [b.systemAccount, b.userId])),
   };
 }
 

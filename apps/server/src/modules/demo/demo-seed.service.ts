@@ -2,7 +2,7 @@ import { MessageStatus } from '@starlight/contract/messages';
 import { StatusBit } from '@starlight/contract/permissions';
 import { newPassword } from '../../lib/secrets';
 import type { AccountsService, NewAccount } from '../identity/accounts.service';
-import type { MessagesService } from '../messages/messages.service';
+import type { SendMessage } from '../messages/send.service';
 
 export const demoGroup = 'demo-lab';
 export const demoAuditorRole = 'demo-auditor';
@@ -46,7 +46,7 @@ export interface DemoSeedResult {
  * Demo data (--demo / STARLIGHT_DEMO=1), idempotent: existing demo users are left as they are,
  * so a second run creates nothing and prints no password.
  */
-export function createDemoSeed({ accounts, messages, now = () => new Date() }: { accounts: AccountsService; messages: MessagesService; now?: () => Date }) {
+export function createDemoSeed({ accounts, send, now = () => new Date() }: { accounts: AccountsService; send: SendMessage; now?: () => Date }) {
   return {
     async seed(configuredPassword: string | null): Promise<DemoSeedResult> {
       const groupId = await accounts.ensureGroup(demoGroup, 'Demo research group');
@@ -61,8 +61,9 @@ export function createDemoSeed({ accounts, messages, now = () => new Date() }: {
         const userId = await accounts.createUser({ ...account, password, groupId });
         if (userId === null) continue;
         if (groupAdmin) await accounts.addGroupAdmin(groupId, userId);
-        for (const { ageH, ...message } of demoMessages)
-          await messages.send(userId, { ...message, createdAt: new Date(now().getTime() - ageH * hour) });
+        // seeded in creation order (the bell and the list sort by time); kind notice is on by default
+        for (const { ageH, content, ...message } of demoMessages)
+          await send({ userId, kind: 'notice', body: content, ...message, createdAt: new Date(now().getTime() - ageH * hour) });
         created.push({ userName: account.userName, password });
       }
       return { created, passwordFromConfig: configuredPassword !== null };

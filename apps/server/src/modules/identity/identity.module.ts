@@ -18,6 +18,7 @@ import { createUsersRepo } from './users.repo';
 import { createUsersService } from './users.service';
 import { usersRoutes } from './users.routes';
 import type { AuditRecorder } from '../audit/audit.service';
+import type { SendMessage } from '../messages/send.service';
 import type { CaptchaService } from '../verification/captcha.service';
 import type { CodesService } from '../verification/codes.service';
 import { createCredentialsRepo } from './credentials.repo';
@@ -48,6 +49,8 @@ export interface IdentityModuleDeps {
   verification?: { captcha: CaptchaService; codes: CodesService; mail?: MailDriver };
   /** Logins, logouts, registrations and password changes are audited when given. */
   audit?: AuditRecorder;
+  /** The messages module's send: the user is told of a password change. */
+  send?: SendMessage;
   /** The user's own sign-in rules (profile module's login security), consulted at login. */
   loginPolicy?: LoginPolicy;
   /** SEC30: password fields arrive encrypted (spec §5) and are decrypted before validation. */
@@ -101,7 +104,7 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
     if (verification) {
       const credentials = createCredentialsRepo(db);
       const registration = createRegistrationService({ users, credentials, accounts, ...verification, audit });
-      const passwords = createPasswordService({ credentials, codes: verification.codes, throttle, now, audit });
+      const passwords = createPasswordService({ credentials, codes: verification.codes, throttle, now, audit, send: deps.send });
       await app.register(registrationRoutes, { registration, codes: verification.codes, decryptPasswords });
       await app.register(passwordRoutes, { passwords, decryptPasswords });
     }

@@ -4,11 +4,13 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import type { AuditRecorder } from '../audit/audit.service';
+import type { SendMessage } from '../messages/send.service';
 import type { CodesService, CodeTarget } from '../verification/codes.service';
 import type { ClientInfo } from './auth.service';
 import type { LoginThrottle } from './login-throttle.service';
 import type { CredentialsRepo } from './credentials.repo';
 import type { UserRow } from './users.repo';
+import { escapeHtml } from '../../lib/html';
 
 interface PasswordDeps {
   credentials: CredentialsRepo;
@@ -16,6 +18,7 @@ interface PasswordDeps {
   throttle: LoginThrottle;
   now: () => Date;
   audit?: AuditRecorder | undefined;
+  send?: SendMessage | undefined;
 }
 
 export type ResetChannel = 'email' | 'sms';
@@ -27,7 +30,17 @@ const fieldError = (field: string, info: string) => new AppError(Code.invalidInp
  * the user's tokens — all of them after a reset, the others after a change. Wrong current
  * passwords count as failed logins for the account, so neither call is a way around login throttling.
  */
-export function createPasswordService({ credentials, codes, throttle, now, audit }: PasswordDeps) {
+export function createPasswordService({ credentials, codes, throttle, now, audit, send }: PasswordDeps) {
+  /** After the change is written; telling the user never undoes or fails it. */
+  async function tell(user: UserRow, how: string, client: ClientInfo): Promise<void> {
+    await send?.({
+      userId: user.id,
+      kind: 'password_changed',
+      title: '密码已修改 / Your password was changed',
+      body: `<p>${escapeHtml(user.userName)}: 您的星光密码已于 ${now().toISOString()} 修改（${how}，来自 ${escapeHtml(client.ip)}）。如非本人操作，请立即重置密码。</p><p>Your Starlight password was changed at ${now().toISOString()} (${how}, from ${escapeHtml(client.ip)}). If this was not you, reset it now.</p>`,
+    }).catch(() => undefined); // the password is changed either way; send logs its own delivery failures
+  }
+
   const target = (channel: ResetChannel, address: string): CodeTarget => ({
     purpose: 'reset',
     channel,
@@ -69,6 +82,7 @@ export function createPasswordService({ credentials, codes, throttle, now, audit
       if (!user || user.disabled) throw fieldError('verification_code', verificationMessages.codeWrong);
       await setPassword(user, password);
       await audit?.record({ action: 'password_reset', result: 'ok', userId: user.id, userName: user.userName, ...client, detail: `by ${channel}` });
+      await tell(user, channel === 'email' ? 'e-mail code' : 'SMS code', client);
     },
 
     async changeByLogin(actor: Actor, oldPassword: string, password: string, client: ClientInfo): Promise<void> {
@@ -82,6 +96,7 @@ export function createPasswordService({ credentials, codes, throttle, now, audit
       if (oldPassword === password) throw fieldError('password', verificationMessages.samePassword);
       await setPassword(user, password, actor.sessionId);
       await record('ok');
+      await tell(user, 'signed in', client);
     },
 
     async check(actor: Actor, password: string, client: ClientInfo): Promise<{ valid: boolean }> {

@@ -8,6 +8,7 @@ import { createJobsRepo } from './jobs.repo';
 import { jobsRoutes } from './jobs.routes';
 import { createJobsService } from './jobs.service';
 import { createJobsSync, type JobsSyncDeps } from './jobs-sync.service';
+import { createJobNotices, type JobNoticesDeps } from './job-notices';
 
 export interface JobsModuleDeps {
   db: Database;
@@ -19,11 +20,19 @@ export interface JobsModuleDeps {
   sync?: Pick<JobsSyncDeps, 'stalenessMs' | 'maxWaitMs' | 'warmWaitMs' | 'backfillDays'>;
   /** Told of every job look the sync records (monitor events). */
   onJobsSeen?: JobsSyncDeps['onSeen'];
+  /** Job finished/failed messages to the users who opted in (the messages service). */
+  notices?: Pick<JobNoticesDeps, 'send' | 'optedIn'>;
 }
 
-export function createJobsModule({ db, clusters, partitions, binding, accounts, log, sync: syncSettings, onJobsSeen }: JobsModuleDeps) {
+export function createJobsModule({ db, clusters, partitions, binding, accounts, log = () => undefined, sync: syncSettings, onJobsSeen, notices }: JobsModuleDeps) {
   const repo = createJobsRepo(db);
-  const sync = createJobsSync({ repo, clusters, log, ...syncSettings, onSeen: onJobsSeen });
+  const jobNotices = notices && createJobNotices({ ...notices, accountOwners: binding.accountOwners });
+  // both observers run; one failing does not keep the other from seeing the jobs
+  const onSeen: JobsSyncDeps['onSeen'] = async (cluster, seen) => {
+    await jobNotices?.(cluster, seen).catch((error: unknown) => log(error, `sending the job notices of cluster ${cluster.name}`));
+    await onJobsSeen?.(cluster, seen);
+  };
+  const sync = createJobsSync({ repo, clusters, log, ...syncSettings, onSeen });
   const service = createJobsService({ repo, sync, clusters, binding, accounts });
   const submit = createJobSubmitService({ clusters, partitions, binding, sync });
   return { service, submit, sync, routes: jobsRoutes };

@@ -6,6 +6,7 @@ import { AppError, forbidden, notFound } from '../../lib/app-error';
 import type { ClustersService } from '../clusters/clusters.service';
 import type { AccessService } from './access.service';
 import type { ClusterQuotaRow, QuotaUser, QuotasRepo } from './quotas.repo';
+import type { QuotaNotices } from './quota-notices';
 import { adminReadKeys, adminWriteKeys, holdsAny, invalidField, type Scope } from './scope';
 import type { Views } from './views';
 
@@ -15,6 +16,7 @@ export interface ClusterQuotasDeps {
   access: AccessService;
   views: Views;
   scope: Scope;
+  notices?: QuotaNotices;
   now?: () => Date;
 }
 
@@ -32,7 +34,14 @@ const columns = (input: ClusterQuotaPatchInput | ClusterQuotaInput, now: Date) =
  * cluster. Admins set any; a group administrator sets their members' (never their group's own), at
  * most the group's own limit. Reaching one refuses submits on that cluster (1403).
  */
-export function createClusterQuotasService({ repo, clusters, access, views, scope, now = () => new Date() }: ClusterQuotasDeps) {
+export function createClusterQuotasService({ repo, clusters, access, views, scope, notices, now = () => new Date() }: ClusterQuotasDeps) {
+  /** The quota's user, or its group's members, are told. */
+  async function tell(row: ClusterQuotaRow): Promise<void> {
+    const where = (await clusters.rowById(row.clusterId))?.name ?? String(row.clusterId);
+    if (row.userId !== null) await notices?.users([row.userId], { where, what: 'cluster_quota' });
+    else if (row.groupId !== null) await notices?.group(row.groupId, { where, what: 'cluster_quota' });
+  }
+
   async function assertMayWrite(actor: Actor, row: Pick<ClusterQuotaRow, 'clusterId' | 'userId' | 'groupId'>, input: ClusterQuotaPatchInput): Promise<void> {
     if (holdsAny(actor, adminWriteKeys)) return;
     const user = row.userId === null ? undefined : await repo.userById(row.userId);
@@ -79,6 +88,7 @@ export function createClusterQuotasService({ repo, clusters, access, views, scop
         ? await repo.updateClusterQuota(held.id, columns(input, now()))
         : await repo.insertClusterQuota({ clusterId: cluster.id, ...('userId' in subject ? { userId: subject.userId } : { groupId: subject.groupId }), usageSince: now(), ...columns(input, now()) });
       if (!row) throw new AppError(Code.conflict, 'that quota was written meanwhile; try again');
+      await tell(row);
       return (await views.clusterQuotas([row]))[0]!;
     },
 
@@ -88,6 +98,7 @@ export function createClusterQuotasService({ repo, clusters, access, views, scop
       await assertMayWrite(actor, held, input);
       const row = await repo.updateClusterQuota(id, columns(input, now()));
       if (!row) throw notFound('cluster quota');
+      await tell(row);
       return (await views.clusterQuotas([row]))[0]!;
     },
 

@@ -18,6 +18,7 @@ import type { PartitionsService } from '../clusters/partitions.service';
 import type { GrantRow, QuotasRepo } from './quotas.repo';
 import { invalidField, type Scope } from './scope';
 import type { SlurmSync } from './slurm-sync.service';
+import type { QuotaNotices } from './quota-notices';
 import type { Views } from './views';
 
 const hpcFields = { cluster: 'params.a', partition: 'params.b' };
@@ -29,6 +30,7 @@ export interface GrantsDeps {
   views: Views;
   scope: Scope;
   sync: SlurmSync;
+  notices?: QuotaNotices;
   now?: () => Date;
 }
 
@@ -51,7 +53,7 @@ const page = <T>(all: T[], query: { page: number; page_size: number }): List<T> 
  * Group quotas = partition grants (spec §3, §7): which group (or every group) may use which partition,
  * within which limits, until when. Changing one re-syncs the Slurm associations of the users it reaches.
  */
-export function createGrantsService({ repo, clusters, partitions, views, scope, sync, now = () => new Date() }: GrantsDeps) {
+export function createGrantsService({ repo, clusters, partitions, views, scope, sync, notices, now = () => new Date() }: GrantsDeps) {
   /** A partition the scheduler has (discovered), by its row id; 1404 otherwise. */
   async function partitionById(id: number, field = 'params.id'): Promise<{ cluster: ClusterRow; name: string }> {
     const row = await repo.partitionRow(id);
@@ -88,8 +90,11 @@ export function createGrantsService({ repo, clusters, partitions, views, scope, 
     return group.id;
   }
 
-  async function changed(row: GrantRow | null, groupId: number | null): Promise<GroupQuotaChange> {
+  /** After a grant changed: the cluster enforces it, and the users it reaches are told. */
+  async function changed(row: GrantRow | null, groupId: number | null, where: { clusterId: number; partition: string }): Promise<GroupQuotaChange> {
     const warnings = await sync.syncGroup(groupId);
+    const clusterName = (await clusters.rowById(where.clusterId))?.name ?? String(where.clusterId);
+    await notices?.group(groupId, { where: `${clusterName}/${where.partition}`, what: row ? 'grant' : 'grant_revoked' });
     return { quota: row ? (await views.grants([row]))[0]! : null, warnings };
   }
 
@@ -100,14 +105,14 @@ export function createGrantsService({ repo, clusters, partitions, views, scope, 
       ? await repo.updateGrant(held.id, limitColumns(limits))
       : await repo.insertGrant({ clusterId: cluster.id, partitionName: partition, groupId, ...limitColumns(limits), usageSince: now() });
     if (!row) throw new AppError(Code.conflict, `that group already holds a grant for partition ${partition}`);
-    return changed(row, groupId);
+    return changed(row, groupId, { clusterId: cluster.id, partition });
   }
 
   async function revoke(cluster: ClusterRow, partition: string, groupId: number | null): Promise<GroupQuotaChange> {
     const held = await repo.grantFor(cluster.id, partition, groupId);
     if (!held) throw notFound('grant');
     await repo.deleteGrant(held.id);
-    return changed(null, groupId);
+    return changed(null, groupId, { clusterId: cluster.id, partition });
   }
 
   async function filtered(rows: GrantRow[], query: GroupQuotaListQuery): Promise<List<GroupQuota>> {
@@ -149,7 +154,7 @@ export function createGrantsService({ repo, clusters, partitions, views, scope, 
       if (!held) throw notFound('group quota');
       const row = await repo.updateGrant(id, { ...limitColumns(input), ...(input.reset_usage ? { usageSince: now() } : {}) });
       if (!row) throw notFound('group quota');
-      return changed(row, row.groupId);
+      return changed(row, row.groupId, { clusterId: row.clusterId, partition: row.partitionName });
     },
 
     async revokeById(partitionId: number, groupId: number): Promise<GroupQuotaChange> {

@@ -13,6 +13,8 @@ import { createQuotasRepo } from './quotas.repo';
 import { createScope } from './scope';
 import { createSlurmSync } from './slurm-sync.service';
 import { createUserQuotasService } from './user-quotas.service';
+import { createQuotaNotices } from './quota-notices';
+import type { SendMessage } from '../messages/send.service';
 import { createViews } from './views';
 
 export interface QuotasModuleDeps {
@@ -23,6 +25,8 @@ export interface QuotasModuleDeps {
   now?: () => Date;
   /** Grant and quota changes are recorded in the audit log. */
   audit?: AuditRecorder;
+  /** The messages module's send: users are told when a quota reaching them changed. */
+  send?: SendMessage;
 }
 
 /**
@@ -30,16 +34,17 @@ export interface QuotasModuleDeps {
  * hands its policy to the partitions service, so `/kcluster/user/available/*` and job submits answer
  * from the grants from then on.
  */
-export function createQuotasModule({ db, clusters, partitions, log, now, audit }: QuotasModuleDeps) {
+export function createQuotasModule({ db, clusters, partitions, log, now, audit, send }: QuotasModuleDeps) {
   const repo = createQuotasRepo(db);
   const scope = createScope(repo);
   const access = createAccessService({ repo, partitions, now });
   partitions.useAccessPolicy(access.policy);
   const views = createViews({ repo, clusters, now });
   const sync = createSlurmSync({ repo, clusters, access, log });
-  const grants = createGrantsService({ repo, clusters, partitions, views, scope, sync, now });
-  const userQuotas = createUserQuotasService({ repo, grants, access, views, scope, sync, now });
-  const clusterQuotas = createClusterQuotasService({ repo, clusters, access, views, scope, now });
+  const notices = createQuotaNotices({ repo, send, log });
+  const grants = createGrantsService({ repo, clusters, partitions, views, scope, sync, notices, now });
+  const userQuotas = createUserQuotasService({ repo, grants, access, views, scope, sync, notices, now });
+  const clusterQuotas = createClusterQuotasService({ repo, clusters, access, views, scope, notices, now });
   const availability = createAvailabilityService({ repo, access, grants, scope });
 
   const routes: FastifyPluginAsyncZod = async (app) => {

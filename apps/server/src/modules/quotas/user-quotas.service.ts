@@ -9,6 +9,7 @@ import { limitColumns } from './grants.service';
 import type { GrantRow, QuotaUser, QuotasRepo, UserQuotaRow } from './quotas.repo';
 import { adminReadKeys, invalidField, type Scope } from './scope';
 import type { SlurmSync } from './slurm-sync.service';
+import type { QuotaNotices } from './quota-notices';
 import type { Views } from './views';
 
 export interface UserQuotasDeps {
@@ -18,6 +19,7 @@ export interface UserQuotasDeps {
   views: Views;
   scope: Scope;
   sync: SlurmSync;
+  notices?: QuotaNotices;
   now?: () => Date;
 }
 
@@ -28,7 +30,7 @@ const gadminKey = 'query_partitions_user_quotas_ga' as const;
  * (`allowed: false`) or held to narrower limits. Limits above the grant's are refused (1400 naming
  * the field): a user quota narrows a grant, never widens it.
  */
-export function createUserQuotasService({ repo, grants, access, views, scope, sync, now = () => new Date() }: UserQuotasDeps) {
+export function createUserQuotasService({ repo, grants, access, views, scope, sync, notices, now = () => new Date() }: UserQuotasDeps) {
   /** The grant reaching this user on the partition (the group's own before every-group), or 1400. */
   async function grantFor(user: QuotaUser, clusterId: number, partition: string): Promise<GrantRow> {
     const own = user.groupId === null ? undefined : await repo.grantFor(clusterId, partition, user.groupId);
@@ -68,6 +70,7 @@ export function createUserQuotasService({ repo, grants, access, views, scope, sy
       : await repo.insertUserQuota({ clusterId: cluster.id, partitionName: name, userId: user.id, usageSince: now(), ...values });
     if (!row) throw new AppError(Code.conflict, `${userName} already has a quota on partition ${name}`);
     const warnings = await sync.syncUsers([user]);
+    await notices?.users([user.id], { where: `${cluster.name}/${name}`, what: 'user_quota' });
     return { quota: (await views.userQuotas([row]))[0]!, warnings };
   }
 

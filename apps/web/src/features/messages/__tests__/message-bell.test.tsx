@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter, Route, Routes } from 'react-router';
 import type { Message } from '@starlight/contract/messages';
 import { bindFeedback } from '../../../lib/feedback';
 import { useSessionStore } from '../../../lib/session-store';
@@ -11,7 +11,7 @@ import { spyFeedback } from '../../../test/feedback-spy';
 import { latestUnread, unreadCount } from '../api/get-unread-messages';
 import { MessageBell } from '../components/message-bell';
 
-const message = (id: number): Message => ({ id, status: 1, title: `Message ${id}`, content: `Body ${id}`, created_at: new Date().toISOString() });
+const message = (id: number): Message => ({ id, status: 1, kind: 'notice', title: `Message ${id}`, content: `Body ${id}`, created_at: new Date().toISOString() });
 const seven = [1, 2, 3, 4, 5, 6, 7].map(message);
 
 let feedback: ReturnType<typeof spyFeedback>;
@@ -33,6 +33,10 @@ function renderBell() {
     <QueryClientProvider client={client}>
       <MemoryRouter>
         <MessageBell />
+        <Routes>
+          <Route path="/user-center/detailmessage/:id" element={<span data-testid="detail-route" />} />
+          <Route path="*" element={null} />
+        </Routes>
       </MemoryRouter>
     </QueryClientProvider>,
   );
@@ -66,7 +70,8 @@ describe('message bell', () => {
     const fetchMock = mockFetch(() => envelopeResponse({ code: 200, spec: { list: seven, total: 12 } }));
     renderBell();
     await waitFor(() => expect(screen.getByTestId('message-bell').getAttribute('data-count')).toBe('12'));
-    expect(String(fetchMock.mock.calls[0]?.[0])).toMatch(/^\/api\/message\/message\?field_eq_status=1&page=1&page_size=\d+$/);
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContainEqual(expect.stringMatching(/^\/api\/message\/message\?field_eq_status=1&page=1&page_size=\d+$/));
+    expect(fetchMock.mock.calls.map(([url]) => String(url))).toContain('/api/message/stream');
   });
 
   it('badges the list length when total is missing', async () => {
@@ -86,18 +91,14 @@ describe('message bell', () => {
     expect(screen.getByTestId('bell-more').textContent).toBe('View more');
   });
 
-  it('marks a message read (status 2) and opens it', async () => {
-    const fetchMock = mockFetch((url) =>
-      url.includes('/message/message/7') ? envelopeResponse({ code: 200 }) : envelopeResponse({ code: 200, spec: { list: seven, total: 7 } }),
-    );
+  it('opens the message on its detail page (which marks it read)', async () => {
+    mockFetch(() => envelopeResponse({ code: 200, spec: { list: seven, total: 7 } }));
     renderBell();
     await waitFor(() => expect(screen.getByTestId('message-bell').getAttribute('data-count')).toBe('7'));
     const user = userEvent.setup();
     await user.click(within(screen.getByTestId('message-bell')).getByRole('button'));
     await user.click((await screen.findAllByTestId('bell-item'))[0] as HTMLElement);
-    const patch = fetchMock.mock.calls.find(([url]) => String(url) === '/api/message/message/7');
-    expect((patch?.[1] as RequestInit).method).toBe('PATCH');
-    expect(JSON.parse(String((patch?.[1] as RequestInit).body))).toEqual({ status: 2 });
-    expect(feedback.modal.info).toHaveBeenCalledWith(expect.objectContaining({ title: 'Message 7' }));
+    expect(await screen.findByTestId('detail-route')).toBeTruthy();
+    expect(feedback.modal.info).not.toHaveBeenCalled();
   });
 });

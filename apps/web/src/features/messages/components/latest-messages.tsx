@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { formatDate, formatRelativeTime } from '../../../lib/format';
 import { latestUnread, useUnreadMessages } from '../api/get-unread-messages';
-import { messageCenterPath } from './message-bell';
+import { messageCenterPath, messageDetailPath } from './message-paths';
 import './latest-messages.css';
 
 /** The newest unread messages, as the bell lists them. */
@@ -22,7 +22,9 @@ export function LatestMessages() {
         {latest.map((message) => (
           <li key={message.id} data-testid="latest-message" data-id={message.id}>
             <Flex justify="space-between" gap={12}>
-              <Typography.Text ellipsis>{message.title}</Typography.Text>
+              <Link to={messageDetailPath(message.id)} className="sl-message-link" data-testid="latest-message-link">
+                <Typography.Text ellipsis>{message.title}</Typography.Text>
+              </Link>
               <Typography.Text type="secondary" title={formatDate(message.created_at)} style={{ flexShrink: 0 }}>
                 {formatRelativeTime(message.created_at)}
               </Typography.Text>

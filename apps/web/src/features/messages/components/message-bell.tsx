@@ -2,38 +2,20 @@ import { Badge, Button, Dropdown, Typography, type MenuProps } from 'antd';
 import { BellOutlined } from '@ant-design/icons';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Message } from '@starlight/contract/messages';
-import { feedback } from '../../../lib/feedback';
-import { formatDate, formatRelativeTime } from '../../../lib/format';
+import { formatRelativeTime } from '../../../lib/format';
 import { latestUnread, unreadCount, useUnreadMessages } from '../api/get-unread-messages';
-import { useMarkMessageRead } from '../api/patch-message';
+import { useLiveMessages } from '../api/live-messages';
+import { messageCenterPath, messageDetailPath } from './message-paths';
 import './message-bell.css';
-
-export const messageCenterPath = '/user-center/message';
-
-function MessageBody({ message }: { message: Message }) {
-  return (
-    <div data-testid="message-dialog">
-      <Typography.Text type="secondary">{formatDate(message.created_at)}</Typography.Text>
-      {/* Plain text on purpose: message bodies are never injected as HTML. */}
-      <Typography.Paragraph style={{ whiteSpace: 'pre-wrap', marginTop: 12 }}>{message.content}</Typography.Paragraph>
-    </div>
-  );
-}
 
 /** Top-bar unread bell (spec §2, §4): badge, the latest five, and a link to all messages. */
 export function MessageBell() {
   const { t } = useTranslation('messages');
   const navigate = useNavigate();
   const { data } = useUnreadMessages();
-  const markRead = useMarkMessageRead();
+  useLiveMessages(); // the bell is in every signed-in page: new messages reach it without a reload
   const count = unreadCount(data);
   const latest = latestUnread(data?.list ?? []);
-
-  const open = (message: Message) => {
-    markRead.mutate(message.id);
-    feedback().modal.info({ title: message.title, content: <MessageBody message={message} />, width: 560, okText: t('bell.close') });
-  };
 
   const items: MenuProps['items'] = [
     ...(latest.length > 0
@@ -65,8 +47,9 @@ export function MessageBell() {
             void navigate(messageCenterPath);
             return;
           }
+          // the detail page marks it read when it opens
           const message = latest.find((m) => String(m.id) === key);
-          if (message) open(message);
+          if (message) void navigate(messageDetailPath(message.id));
         },
       }}
     >
