@@ -1,6 +1,7 @@
 // Helpers for the benchmarks: start the built server on a temp data dir, sign in, run autocannon.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -55,7 +56,12 @@ export async function startServer({ port = 18080, env = {}, dataDir: reuse, pass
     } catch {
       /* not up yet */
     }
-    if (Date.now() > deadline) throw new Error('server did not start within 60 s');
+    if (Date.now() > deadline || child.exitCode !== null) {
+      // not left running (and holding the port) after the bench gives up on it
+      child.kill('SIGTERM');
+      if (!reuse) rmSync(dataDir, { recursive: true, force: true });
+      throw new Error(child.exitCode !== null ? `server exited with ${child.exitCode} before it answered` : 'server did not start within 60 s');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   const stop = async () => {
@@ -79,10 +85,17 @@ export async function login(base, name, password) {
   return body.spec.token;
 }
 
-/** Bounded load: fixed duration, loopback only. */
-export function load(url, { headers = {}, connections = 100, duration = 10 } = {}) {
+/**
+ * Bounded load: fixed duration, loopback only. The result also counts the answers slower than `slowMs`
+ * (`r.slow`; autocannon's histogram only gives percentiles).
+ */
+export function load(url, { headers = {}, connections = 100, duration = 10, slowMs = 1000 } = {}) {
   return new Promise((resolve, reject) => {
-    autocannon({ url, headers, connections, duration }, (err, r) => (err ? reject(err) : resolve(r)));
+    let slow = 0;
+    const instance = autocannon({ url, headers, connections, duration }, (err, r) => (err ? reject(err) : resolve({ ...r, slow })));
+    instance.on('response', (_client, _status, _bytes, responseTime) => {
+      if (responseTime >= slowMs) slow++;
+    });
   });
 }
 
@@ -93,3 +106,35 @@ export const summary = (r) => ({
   non2xx: r.non2xx,
   errors: r.errors,
 });
+
+/**
+ * Fairness, counted rather than timed (so a loaded machine does not blur it): `connections` callers each
+ * send one request at a time until `total` were sent; for each answer, how many other answers arrived
+ * while it waited. First come first served gives connections − 1 for every request; a request passed
+ * over again and again (starved) shows many more. Loopback only, bounded by `total`.
+ */
+export async function overtaken(url, { headers = {}, connections = 200, total = 3000 } = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  let done = 0;
+  let sent = 0;
+  const counts = [];
+  const one = () =>
+    new Promise((resolve) => {
+      const request = http.get(url, { agent, headers }, (res) => res.resume().once('end', resolve));
+      request.once('error', resolve);
+    });
+  const caller = async () => {
+    while (sent < total) {
+      sent++;
+      const before = done;
+      await one();
+      counts.push(done - before);
+      done++;
+    }
+  };
+  await Promise.all(Array.from({ length: connections }, caller));
+  agent.destroy();
+  counts.sort((a, b) => a - b);
+  const at = (p) => counts[Math.min(counts.length - 1, Math.floor(p * counts.length))];
+  return { p50: at(0.5), p999: at(0.999), max: counts[counts.length - 1] };
+}

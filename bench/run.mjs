@@ -4,6 +4,7 @@ import path from 'node:path';
 
 const benches = [
   { file: 'perm-throughput.mjs' },
+  { file: 'tail-latency.mjs' },
   // 100,000 files, a 2 GiB upload and a resume (about 1 minute; needs ~5 GiB free in the temp dir)
   { file: 'storage.mjs' },
   // the real Slurm with 10,000 jobs (about 5 minutes, as root): only where slurm-up.sh's env is loaded

@@ -41,6 +41,8 @@ export const settingsSchema = z
     PORT: int().pipe(z.number().min(0).max(65535)).default(8080),
     HOST: z.string().min(1).default('127.0.0.1'),
     DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL').optional(),
+    /** With DATABASE_URL: how long start-up retries while the database refuses connections (or is starting up) before giving up. */
+    DATABASE_CONNECT_TIMEOUT_S: int().pipe(z.number().min(0)).default(30),
     DATA_DIR: z.string().min(1).default('./data'),
     BASE_PATH: z.string().regex(/^(\/[\w-]+)+$/, 'must look like /api (leading slash, no trailing slash)').default('/api'),
     WEB_DIST: z.string().min(1).optional(),
@@ -149,6 +151,7 @@ function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
     port: s.PORT,
     host: s.HOST,
     databaseUrl: s.DATABASE_URL ?? null,
+    databaseConnectTimeoutS: s.DATABASE_CONNECT_TIMEOUT_S,
     dataDir: path.resolve(cwd, s.DATA_DIR),
     basePath: s.BASE_PATH,
     webDist: s.WEB_DIST ? path.resolve(cwd, s.WEB_DIST) : path.resolve(findServerRoot(), '..', 'web', 'dist'),

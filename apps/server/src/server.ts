@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
-import { openDatabase } from './db/client';
+import { DatabaseUnreachableError, openDatabase } from './db/client';
 import { runtimeNotice, startBanner } from './lib/announcement';
 import { LockHeldError } from './lib/pid-lock';
 
@@ -16,10 +16,21 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
-  const database = await openDatabase({ url: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
+  // to stderr until the app's logger exists
+  let connectionLost = (error: Error): void => void process.stderr.write(`database connection lost: ${error.message}\n`);
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    pgliteDir: path.join(config.dataDir, 'pglite'),
+    onConnectionLost: (error) => connectionLost(error),
+  });
+  // a database started together with the console (compose, systemd) may not accept connections yet
+  await database.waitUntilReachable(config.databaseConnectTimeoutS, (reason) =>
+    process.stderr.write(`The database at ${databaseAddress(config.databaseUrl)} ${reason}; retrying for up to ${config.databaseConnectTimeoutS} s (STARLIGHT_DATABASE_CONNECT_TIMEOUT_S)\n`),
+  );
   await database.migrate();
   const notices: string[] = [];
   const app = await buildApp(config, { db: database, announce: (text) => notices.push(text) });
+  connectionLost = (error) => app.log.warn({ err: error }, 'database connection lost; requests are answered 1502 until it is back');
 
   let stopping = false;
   const stop = async (signal: string): Promise<void> => {
@@ -44,8 +55,16 @@ async function main(): Promise<void> {
   process.stdout.write(startBanner({ url, basePath: config.basePath, database: databaseText, notices, runtime: runtimeNotice() }));
 }
 
+/** host:port/db of a postgres:// URL, without the credentials. */
+function databaseAddress(url: string | null): string {
+  if (!url) return 'PGlite';
+  const parsed = new URL(url);
+  return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
+}
+
 main().catch((error: unknown) => {
   if (error instanceof LockHeldError) process.stderr.write(`${error.message}\n`);
+  else if (error instanceof DatabaseUnreachableError) process.stderr.write(`Starlight failed to start: ${error.message}\n`);
   else process.stderr.write(`Starlight failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   process.exit(1);
 });

@@ -25,6 +25,7 @@ import * as system from './schema/system';
 import * as verification from './schema/verification';
 import * as sso from './schema/sso';
 import * as relations from './relations';
+import { DatabaseConnectError, describeUnreachable, isDatabaseUnreachable } from './unreachable';
 
 export const schema = { ...identity, ...messages, ...system, ...hpc, ...jobs, ...storage, ...clusterStorage, ...clusterAccess, ...verification, ...audit, ...labels, ...profile, ...sso, ...monitor, ...quotas, ...relations };
 export type Schema = typeof schema;
@@ -36,6 +37,11 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export interface DatabaseHandle {
   db: Database;
   kind: DatabaseKind;
+  /**
+   * Resolves once the database answers; while it is unreachable (refused, starting up) it retries until
+   * `timeoutS` has passed, calling `waiting` once with the reason. Other errors (bad password) fail at once.
+   */
+  waitUntilReachable(timeoutS: number, waiting: (reason: string) => void): Promise<void>;
   /** Applies the committed SQL migrations in drizzle/ (idempotent). */
   migrate(): Promise<void>;
   close(): Promise<void>;
@@ -46,16 +52,28 @@ export interface DatabaseOptions {
   url: string | null;
   /** PGlite data folder; null keeps PGlite in memory (tests). */
   pgliteDir: string | null;
+  /** A pooled PostgreSQL connection broke (server stopped or restarted); default: a line on stderr. */
+  onConnectionLost?: (error: Error) => void;
 }
 
-export async function openDatabase({ url, pgliteDir }: DatabaseOptions): Promise<DatabaseHandle> {
+const retryEveryMs = 500;
+
+export async function openDatabase({ url, pgliteDir, onConnectionLost }: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsConfig = { migrationsFolder: migrationsFolder() };
   if (url) {
-    const pool = new pg.Pool({ connectionString: url, max: 10 });
+    const pool = new DatabasePool({ connectionString: url, max: 10 });
+    const lost = onConnectionLost ?? ((error: Error) => void process.stderr.write(`database connection lost: ${error.message}\n`));
+    // A server that goes away sends its FATAL to every connection; an 'error' event without a listener
+    // would end the process. The pool reports idle clients' errors itself; a checked-out client between
+    // two statements of a transaction reports on the client, so every client gets a listener too. The
+    // broken client is discarded by the pool and the next request connects anew.
+    pool.on('error', lost);
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
+      waitUntilReachable: (timeoutS, waiting) => waitUntilReachable(() => pool.query('select 1'), timeoutS, waiting),
       migrate: () => migratePg(db, migrationsConfig),
       close: () => pool.end(),
     };
@@ -76,10 +94,52 @@ export async function openDatabase({ url, pgliteDir }: DatabaseOptions): Promise
   return {
     db,
     kind: 'pglite',
+    waitUntilReachable: async () => undefined,
     migrate: () => migratePglite(db, migrationsConfig),
     close: async () => {
       await client.close();
       release();
     },
   };
+}
+
+async function waitUntilReachable(ping: () => Promise<unknown>, timeoutS: number, waiting: (reason: string) => void): Promise<void> {
+  const deadline = Date.now() + timeoutS * 1000;
+  let told = false;
+  for (;;) {
+    try {
+      await ping();
+      return;
+    } catch (error) {
+      if (!isDatabaseUnreachable(error)) throw error;
+      const reason = describeUnreachable(error);
+      if (Date.now() >= deadline) throw new DatabaseUnreachableError(`the database ${reason}; gave up after ${timeoutS} s (STARLIGHT_DATABASE_CONNECT_TIMEOUT_S)`);
+      if (!told) waiting(reason);
+      told = true;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(retryEveryMs, Math.max(0, deadline - Date.now()))));
+    }
+  }
+}
+
+/** Start-up could not reach the database within the configured time. */
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
+
+type ConnectCallback = (error: Error | undefined, client: pg.PoolClient | undefined, done: (release?: unknown) => void) => void;
+
+/**
+ * pg.Pool whose connect errors (refused, reset, 57P03 starting up) arrive wrapped in DatabaseConnectError,
+ * so they are told apart from another service's refused connection. `pool.query` connects through here too.
+ */
+class DatabasePool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(callback: ConnectCallback): void;
+  override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    const wrap = (error: Error | undefined) => (error ? new DatabaseConnectError(error) : undefined);
+    if (callback) return super.connect((error, client, done) => callback(wrap(error), client, done));
+    return new Promise((resolve, reject) =>
+      super.connect((error, client) => (error || !client ? reject(wrap(error ?? new Error('no client'))) : resolve(client))),
+    );
+  }
 }

@@ -1,6 +1,7 @@
 import type { FastifyError } from 'fastify';
 import { Code } from '@starlight/contract/codes';
 import type { FieldError } from '@starlight/contract/envelope';
+import { isDatabaseUnreachable } from '../db/unreachable';
 import { AppError } from './app-error';
 
 export interface Failure {
@@ -57,6 +58,8 @@ export function toFailure(error: unknown, bodyLimit: number): Failure {
     return error.code === Code.internal
       ? { code: Code.internal, info: 'internal error', spec: null, internal: true }
       : { code: error.code, info: error.info, spec: error.spec, internal: false };
+  // the database went away under the request (stopped, restarted, unreachable): the caller may retry
+  if (isDatabaseUnreachable(error)) return { code: Code.upstreamDown, info: 'database unreachable', spec: null, internal: false };
   const e = error as Partial<FastifyError> & { validation?: ValidationIssue[]; validationContext?: string };
   const isSyntax = error instanceof SyntaxError;
   if (Array.isArray(e.validation)) return invalid(fieldErrors(e.validationContext, e.validation));
