@@ -1,4 +1,4 @@
-import { realpath, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import {
@@ -25,14 +25,14 @@ import {
   parseSubmitInput,
   submittingAccount,
 } from '../validate';
-import { ownHome, traversable } from '../../local-users/homes';
-import type { LocalUser, LocalUsers } from '../../local-users/unix-users';
+import { traversable } from '../../local-users/homes';
+import type { LocalUsers } from '../../local-users/unix-users';
 import { adoptJobProcess, readJobOutcome, signalGroup, spawnJobProcess, type JobProcess } from './job-process';
 import type { LocalJobPatch, LocalJobRecord, LocalJobStore } from './job-store';
 import { jobEnvironment, localNode, newLocalJob, stderrPathOf, stdoutPathOf, toSchedulerJob } from './local-jobs';
 import { activeJobStates, listLocalJobs } from './local-queries';
 import { RunningJob } from './running-job';
-import { accountHome, resolveWorkingDirectory } from './workdir';
+import { accountHomeOf, resolveWorkingDirectory, type AccountHome } from './workdir';
 
 export interface LocalSchedulerOptions {
   /** Homes live in `${dataDir}/homes/<account>`, the queue's private files in `${dataDir}/scheduler`. */
@@ -93,15 +93,8 @@ export class LocalScheduler implements SchedulerDriver {
     return [...this.running.values()].reduce((sum, job) => sum + job.cpus, 0);
   }
 
-  /** The account's home, and with dedicated users its Unix user (created when missing) owning it. */
-  private async home(account: string): Promise<{ home: string; user?: LocalUser }> {
-    const users = this.options.users;
-    if (!users) return { home: await accountHome(this.dataDir, account) };
-    const user = await users.ensure(assertSchedulerName('account', account));
-    await traversable(this.dataDir, path.join(this.dataDir, 'homes'));
-    const home = path.join(this.dataDir, 'homes', account);
-    await ownHome(home, user);
-    return { home: await realpath(home), user };
+  private home(account: string): Promise<AccountHome> {
+    return accountHomeOf(this.dataDir, account, this.options.users);
   }
 
   private runDir(jobId: number): string {

@@ -1,7 +1,27 @@
 import { mkdir, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { ownHome, traversable } from '../../local-users/homes';
+import type { LocalUser, LocalUsers } from '../../local-users/unix-users';
 import { invalidInput } from '../scheduler-error';
 import { assertSchedulerName } from '../validate';
+
+export interface AccountHome {
+  /** Real path. */
+  home: string;
+  /** The account's own Unix user, with dedicated users (server running as root). */
+  user?: LocalUser;
+}
+
+/** The account's home; with dedicated users also its Unix user (created when missing), owning the home (0700). */
+export async function accountHomeOf(dataDir: string, account: string, users?: LocalUsers): Promise<AccountHome> {
+  if (!users) return { home: await accountHome(dataDir, account) };
+  const user = await users.ensure(assertSchedulerName('account', account));
+  const root = path.resolve(dataDir);
+  await traversable(root, path.join(root, 'homes'));
+  const home = path.join(root, 'homes', account);
+  await ownHome(home, user);
+  return { home: await realpath(home), user };
+}
 
 /** `${dataDir}/homes/<account>`, created on first use (the local stand-in for a cluster home). */
 export async function accountHome(dataDir: string, account: string): Promise<string> {
