@@ -68,17 +68,18 @@ test.describe('areas not built yet', () => {
 
 test.describe('texts in the reader’s language', () => {
   test('an API error reads in English in en and verbatim in Chinese in zh', async ({ page }) => {
+    test.setTimeout(90_000);
     await signIn(page, 'admin', adminPassword);
     // 'commit': the toast may come and go (4.5 s) before a busy page's load event
     await page.goto('/monitor/state/no-such-node?cluster=local', { waitUntil: 'commit' });
     const toast = page.locator('.ant-notification-notice').first();
     // one look: the notification closes by itself after a few seconds
-    await expect(toast).toContainText(/Request failed: .+ \(error number: [0-9a-f-]+\)/);
+    await expect(toast).toContainText(/Request failed: .+ \(error number: [0-9a-f-]+\)/, { timeout: 30_000 });
     await expect(page.locator('body')).not.toContainText('请求出错');
 
     await page.evaluate(() => localStorage.setItem('language', 'zh'));
     await page.reload({ waitUntil: 'commit' });
-    await expect(page.locator('.ant-notification-notice').first()).toContainText(/请求出错：.+，错误编号：[0-9a-f-]+/);
+    await expect(page.locator('.ant-notification-notice').first()).toContainText(/请求出错：.+，错误编号：[0-9a-f-]+/, { timeout: 30_000 });
     await page.evaluate(() => localStorage.setItem('language', 'en'));
   });
 
