@@ -5,6 +5,7 @@ import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { openClusterBus, type ClusterBus } from './lib/cluster-bus';
 import { serverVersion } from './lib/version';
 import { adminAnnouncement, demoAnnouncement } from './lib/announcement';
 import { authPlugin } from './plugins/auth';
@@ -49,6 +50,13 @@ export interface AppDeps {
   /** Log destination (tests capture it); stdout by default. */
   logStream?: DestinationStream;
   now?: () => Date;
+  /**
+   * The PostgreSQL URL for the cluster bus (leader lock, LISTEN/NOTIFY) when `config.databaseUrl` does
+   * not name the database `db` is on (tests open their own).
+   */
+  databaseUrl?: string | null;
+  /** A bus made by the caller (tests: a short retry); otherwise one is opened here and closed with the app. */
+  bus?: ClusterBus;
 }
 
 /**
@@ -72,6 +80,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // Instances on one PostgreSQL: one leader runs the background work, caches are invalidated across them.
+  const busUrl = kind === 'postgres' ? (deps.databaseUrl ?? config.databaseUrl) : null;
+  if (kind === 'postgres' && !busUrl && !deps.bus) app.log.warn('no PostgreSQL URL for the cluster bus: this instance acts alone');
+  const bus = deps.bus ?? (await openClusterBus(busUrl, { log: (error, context) => app.log.warn({ err: error }, context) }));
+  if (!deps.bus) app.addHook('onClose', () => bus.close());
 
   const verification = createVerificationModule({
     db,
@@ -118,6 +132,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     findUser: identity.accounts.findUser,
     settings: config.storage,
     // cluster-storage is built below (it needs the clusters); these run only at request time
+    bus,
     storages: {
       locate: (actor, fileIdentity, target) => clusterStorage.forStorageModule.locate(actor, fileIdentity, target),
       driverFor: (storageId) => clusterStorage.forStorageModule.driverFor(storageId),
@@ -126,7 +141,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     now: deps.now,
   });
   const log = (error: unknown, context: string) => app.log.warn({ err: error }, context);
-  const hpc = createClustersModule({ db, dataDir: config.dataDir, findUserId: identity.accounts.findUserId, log });
+  const hpc = createClustersModule({ db, dataDir: config.dataDir, findUserId: identity.accounts.findUserId, log, bus });
   const clusterStorage = createClusterStorageModule({
     db,
     dataDir: config.dataDir,
@@ -135,6 +150,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     identityOf: createStorageAccount(identity.accounts.findUser),
     log,
     now: deps.now,
+    bus,
   });
   app.addHook('onClose', () => clusterStorage.drivers.close());
   // binding is built first; a new binding's grants are applied by the quotas module (built next)
@@ -150,6 +166,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     log,
     // monitor is built next; the sync reports only at request time
     onJobsSeen: (cluster, seen) => monitor.events.jobsSeen(cluster, seen),
+    bus,
   });
   const monitor = createMonitorModule({ db, clusters: hpc.clusters, jobs: jobs.service, audit: audit.service, settings: config.monitor, log, now: deps.now });
   const scheduler = createSchedulerModule({ db, auth: identity.auth, now: deps.now });
@@ -164,6 +181,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     audit: audit.service,
     now: deps.now,
     log,
+    isLeader: bus.isLeader,
   });
   app.addHook('onClose', () => hpc.drivers.close());
 
@@ -217,8 +235,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await clusterStorage.ensureDefault();
   if (freshInstall) await quotas.grantDefaultCluster(defaultClusterName);
   await binding.service.reconcile();
-  const poller = monitor.startPolling();
+  await profile.importAvatars();
+  const poller = monitor.startPolling(bus.isLeader);
   app.addHook('onClose', () => poller.stop());
+  // A new leader takes over the embedded local queues at once (pending jobs start, running ones are adopted).
+  const stopLeading = bus.onLeadership((leader) => {
+    if (!leader) return;
+    void hpc.clusters
+      .allRows()
+      .then((rows) => Promise.all(rows.filter((row) => row.driver === 'local').map((row) => hpc.clusters.scheduler(row))))
+      .catch((error: unknown) => log(error, 'taking over the local queues'));
+  });
+  app.addHook('onClose', async () => stopLeading());
   return app;
 }
 

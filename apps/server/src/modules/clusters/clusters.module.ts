@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
+import type { ClusterBus } from '../../lib/cluster-bus';
 import { clusterAccessRoutes } from './cluster-access.routes';
 import { createClusterDrivers } from './cluster-drivers.service';
 import { createClusterLiveService } from './cluster-live.service';
@@ -7,6 +8,7 @@ import { createClustersRepo } from './clusters.repo';
 import { clustersRoutes } from './clusters.routes';
 import { createClustersService, type ClustersService } from './clusters.service';
 import { createLocalJobsRepo } from './local-jobs.repo';
+import { busQueueCoordination } from './local-queue-coordination';
 import { createNetworkPolicyRepo } from './network-policy.repo';
 import { createNetworkPolicyService } from './network-policy.service';
 import { createPartitionsService, type PartitionsService } from './partitions.service';
@@ -17,12 +19,14 @@ export interface ClustersModuleDeps {
   /** User name → id (identity's accounts service), for network policies. */
   findUserId: (userName: string) => Promise<number | null>;
   log?: (error: unknown, context: string) => void;
+  /** Several console instances: the leader runs the local queues, the others forward to it. */
+  bus?: Pick<ClusterBus, 'isLeader' | 'onLeadership' | 'publish' | 'subscribe'>;
 }
 
 /** Clusters, partitions, live views, network policies and the per-cluster drivers; app.ts closes `drivers` when the app closes. */
-export function createClustersModule({ db, dataDir, findUserId, log }: ClustersModuleDeps) {
+export function createClustersModule({ db, dataDir, findUserId, log, bus }: ClustersModuleDeps) {
   const repo = createClustersRepo(db);
-  const drivers = createClusterDrivers({ dataDir, localStore: createLocalJobsRepo(db), onError: log });
+  const drivers = createClusterDrivers({ dataDir, localStore: createLocalJobsRepo(db), coordination: bus && busQueueCoordination(bus), onError: log });
   const clusters = createClustersService({ repo, drivers });
   const partitions = createPartitionsService({ repo, clusters, log });
   const live = createClusterLiveService({ clusters, partitions, log });

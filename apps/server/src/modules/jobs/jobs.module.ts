@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { ClusterBus } from '../../lib/cluster-bus';
 import type { BindingService } from '../binding/binding.service';
 import type { ClustersService } from '../clusters/clusters.service';
 import type { PartitionsService } from '../clusters/partitions.service';
@@ -19,11 +20,23 @@ export interface JobsModuleDeps {
   sync?: Pick<JobsSyncDeps, 'stalenessMs' | 'maxWaitMs' | 'warmWaitMs' | 'backfillDays'>;
   /** Told of every job look the sync records (monitor events). */
   onJobsSeen?: JobsSyncDeps['onSeen'];
+  /** Other console instances: a submit or cancel here makes their next list sync too. */
+  bus?: Pick<ClusterBus, 'publish' | 'subscribe' | 'onResync'>;
 }
 
-export function createJobsModule({ db, clusters, partitions, binding, accounts, log, sync: syncSettings, onJobsSeen }: JobsModuleDeps) {
+const changedTopic = 'jobs.changed';
+
+export function createJobsModule({ db, clusters, partitions, binding, accounts, log, sync: syncSettings, onJobsSeen, bus }: JobsModuleDeps) {
   const repo = createJobsRepo(db);
-  const sync = createJobsSync({ repo, clusters, log, ...syncSettings, onSeen: onJobsSeen });
+  const localSync = createJobsSync({ repo, clusters, log, ...syncSettings, onSeen: onJobsSeen });
+  bus?.subscribe(changedTopic, (message) => localSync.invalidate((message as { clusterId: number }).clusterId));
+  const sync: typeof localSync = {
+    ...localSync,
+    invalidate(clusterId) {
+      localSync.invalidate(clusterId);
+      bus?.publish(changedTopic, { clusterId });
+    },
+  };
   const service = createJobsService({ repo, sync, clusters, binding, accounts });
   const submit = createJobSubmitService({ clusters, partitions, binding, sync });
   return { service, submit, sync, routes: jobsRoutes };
