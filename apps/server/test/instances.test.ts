@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { List } from '@starlight/contract/envelope';
 import type { Job } from '@starlight/contract/jobs';
+import type { StorageSpecItem } from '@starlight/contract/cluster-storage';
 import { createPgBus, type ClusterBus } from '../src/lib/cluster-bus';
 import { startMonitorPoller } from '../src/modules/monitor/monitor-poller';
 import { openTestDatabase, type TestDatabase } from './database';
@@ -110,6 +111,18 @@ describe.skipIf(!pgUrl)('two instances on one database', { timeout: 60_000 }, ()
     await told;
     const list = (await call<List<Job>>(b.app, 'GET', '/job/jobs', tokenB)).spec;
     expect(list.list.map((j) => j.job_id)).toContain(submitted.spec.job_id);
+  });
+
+  it("tells the other instance that a write made its measured storage usage stale", async () => {
+    const usedOn = async (app: TestApp['app'], token: string) =>
+      (await call<List<StorageSpecItem>>(app, 'GET', '/storage/hpc/storage/spec?cluster=local&verbose=1', token)).spec.list.find((s) => s.StorageName === 'home')?.used_bytes;
+    const before = await usedOn(b.app, tokenB); // measured, and kept for a minute on B
+    expect(typeof before).toBe('number');
+    const told = nextMessage(busB, 'storage.usage');
+    const put = await a.app.inject({ method: 'PUT', url: api('/storage/upload?path=usage.bin&cluster=local&storage=home'), headers: { ...tokenHeader(tokenA), 'content-type': 'application/octet-stream' }, payload: Buffer.alloc(4096, 1) });
+    expect(put.statusCode).toBe(200);
+    await told;
+    expect(await usedOn(b.app, tokenB)).toBe((before ?? 0) + 4096);
   });
 
   it('runs a job submitted through the follower on the leader, and cancels through the follower', async () => {
