@@ -2,17 +2,16 @@
 // folder (the embedded local cluster's homes), behind a round-robin proxy on STARLIGHT_E2E_PORT + 2 that
 // forwards websockets too: every request may land on either instance, as behind a real load balancer.
 // The instances listen on the next two ports. On exit the servers stop and the database is dropped.
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { repoRoot, spawnServer } from './server-process.mjs';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 // the server's own PostgreSQL client
-const pg = createRequire(path.join(root, 'apps/server/package.json'))('pg');
+const pg = createRequire(path.join(repoRoot, 'apps/server/package.json'))('pg');
 const serverUrl = process.env.STARLIGHT_TEST_PG;
 if (!serverUrl) throw new Error('start-two-instances needs STARLIGHT_TEST_PG');
 const basePort = Number(process.env.STARLIGHT_E2E_PORT ?? 18081);
@@ -37,24 +36,10 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'starlight-e2e-twins-'));
 
 const children = [];
 function startServer(port) {
-  const child = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js'), '--demo'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: {
-      ...process.env,
-      STARLIGHT_HOST: '127.0.0.1',
-      STARLIGHT_PORT: String(port),
-      STARLIGHT_DATABASE_URL: dbUrl.toString(),
-      STARLIGHT_DATA_DIR: dataDir,
-      STARLIGHT_PUBLIC_URL: `http://127.0.0.1:${proxyPort}`,
-      STARLIGHT_TRUST_PROXY: '1',
-      STARLIGHT_LOG_LEVEL: 'warn',
-      STARLIGHT_INITIAL_ADMIN_PASSWORD: 'E2e-Admin-Pass1',
-      STARLIGHT_DEMO_PASSWORD: 'E2e-Demo-Pass1',
-      // TEST ONLY: every captcha's answer is this text (honoured only with STARLIGHT_ENV=test); see e2e/env.ts.
-      STARLIGHT_ENV: 'test',
-      STARLIGHT_CAPTCHA_FIXED_ANSWER: 'e2e4',
-    },
+  const child = spawnServer({
+    port,
+    dataDir,
+    env: { STARLIGHT_DATABASE_URL: dbUrl.toString(), STARLIGHT_PUBLIC_URL: `http://127.0.0.1:${proxyPort}`, STARLIGHT_TRUST_PROXY: '1' },
   });
   child.on('exit', (code) => {
     if (!stopping) {
