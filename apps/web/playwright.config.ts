@@ -58,6 +58,8 @@ export default defineConfig({
             url: `http://127.0.0.1:${e2eTwinsPort}/api/health`,
             reuseExistingServer: false,
             timeout: 150_000,
+            // SIGTERM (not the default SIGKILL): the script stops both servers and drops its database
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
             stdout: 'pipe' as const,
             stderr: 'pipe' as const,
           },

@@ -66,11 +66,16 @@ async function stop(code = 0) {
   proxy?.close();
   await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve() : (child.once('exit', resolve), child.kill('SIGTERM'))))));
   rmSync(dataDir, { recursive: true, force: true });
-  for (let attempt = 0; attempt < 20; attempt++) {
+  // an autovacuum worker may be visiting the fresh database for a moment: the drop is retried briefly
+  for (let attempt = 1; ; attempt++) {
     try {
       await onServer(`drop database if exists "${dbName}" with (force)`);
       break;
-    } catch {
+    } catch (error) {
+      if (attempt >= 20) {
+        process.stderr.write(`could not drop ${dbName}: ${error instanceof Error ? error.message : String(error)}\n`);
+        break;
+      }
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
