@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { e2ePort, e2eSlurmPort, slurmEnabled } from './e2e/env';
+import { e2ePort, e2eSlurmPort, e2eTwinsPort, slurmEnabled, twoInstancesEnabled } from './e2e/env';
 
 // The built console served by the real server (PGlite in a fresh temp dir), driven in Debian's Chromium.
 export default defineConfig({
@@ -21,10 +21,14 @@ export default defineConfig({
     },
   },
   // The default journey (embedded local cluster) and, when SLURMRESTD_URL is set, the journey on the
-  // real Slurm against a second server with its own database (slurm.spec.ts registers the cluster).
+  // real Slurm against a second server with its own database (slurm.spec.ts registers the cluster), and,
+  // when STARLIGHT_TEST_PG is set, a journey through a round-robin proxy in front of two servers on one
+  // PostgreSQL database (two-instances.spec.ts; start-two-instances.mjs).
   projects: [
-    { name: 'default', testIgnore: /slurm\.spec\.ts$/ },
+    { name: 'default', testIgnore: [/slurm\.spec\.ts$/, /two-instances\.spec\.ts$/] },
     ...(slurmEnabled ? [{ name: 'slurm', testMatch: /slurm\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${e2eSlurmPort}` } }] : []),
+    ...(twoInstancesEnabled ? [// two servers and a proxy share the CPU with the browser: the waits are longer
+          { name: 'two-instances', testMatch: /two-instances\.spec\.ts$/, expect: { timeout: 20_000 }, use: { baseURL: `http://127.0.0.1:${e2eTwinsPort}` } }] : []),
   ],
   webServer: [
     {
@@ -47,6 +51,20 @@ export default defineConfig({
             stdout: 'pipe' as const,
             stderr: 'pipe' as const,
             gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 10_000 },
+          },
+        ]
+      : []),
+    ...(twoInstancesEnabled
+      ? [
+          {
+            command: 'node e2e/start-two-instances.mjs',
+            url: `http://127.0.0.1:${e2eTwinsPort}/api/health`,
+            reuseExistingServer: false,
+            timeout: 150_000,
+            // SIGTERM (not the default SIGKILL): the script stops both servers and drops its database
+            gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 20_000 },
+            stdout: 'pipe' as const,
+            stderr: 'pipe' as const,
           },
         ]
       : []),

@@ -6,6 +6,7 @@ import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
+import { openClusterBus, type ClusterBus } from './lib/cluster-bus';
 import { serverVersion } from './lib/version';
 import { adminAnnouncement, closedPathWarning, demoAnnouncement, sharedLocalAnnouncement } from './lib/announcement';
 import { authPlugin } from './plugins/auth';
@@ -57,6 +58,12 @@ export interface AppDeps {
    * runs its jobs as its own Unix user. Default: the process's real uid is 0. Tests inject false.
    */
   isRoot?: boolean;
+   * The PostgreSQL URL for the cluster bus (leader lock, LISTEN/NOTIFY) when `config.databaseUrl` does
+   * not name the database `db` is on (tests open their own).
+   */
+  databaseUrl?: string | null;
+  /** A bus made by the caller (tests: a short retry); otherwise one is opened here and closed with the app. */
+  bus?: ClusterBus;
 }
 
 /**
@@ -80,6 +87,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+
+  // Instances on one PostgreSQL: one leader runs the background work, caches are invalidated across them.
+  const busUrl = kind === 'postgres' ? (deps.databaseUrl ?? config.databaseUrl) : null;
+  if (kind === 'postgres' && !busUrl && !deps.bus) app.log.warn('no PostgreSQL URL for the cluster bus: this instance acts alone');
+  const bus = deps.bus ?? (await openClusterBus(busUrl, { log: (error, context) => app.log.warn({ err: error }, context) }));
+  if (!deps.bus) app.addHook('onClose', () => bus.close());
 
   const verification = createVerificationModule({
     db,
@@ -138,6 +151,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     findUser: identity.accounts.findUser,
     settings: config.storage,
     // cluster-storage is built below (it needs the clusters); these run only at request time
+    bus,
     storages: {
       locate: (actor, fileIdentity, target) => clusterStorage.forStorageModule.locate(actor, fileIdentity, target),
       driverFor: (storageId) => clusterStorage.forStorageModule.driverFor(storageId),
@@ -146,7 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     now: deps.now,
   });
   const log = (error: unknown, context: string) => app.log.warn({ err: error }, context);
-  const hpc = createClustersModule({ db, dataDir: config.dataDir, findUserId: identity.accounts.findUserId, log, localUsers });
+  const hpc = createClustersModule({ db, dataDir: config.dataDir, findUserId: identity.accounts.findUserId, log, localUsers, bus });
   const clusterStorage = createClusterStorageModule({
     db,
     dataDir: config.dataDir,
@@ -156,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     log,
     now: deps.now,
     localUsers,
+    bus,
   });
   app.addHook('onClose', () => clusterStorage.drivers.close());
   // binding is built first; a new binding's grants are applied by the quotas module (built next)
@@ -172,6 +187,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     // monitor is built next; the sync reports only at request time
     onJobsSeen: (cluster, seen) => monitor.events.jobsSeen(cluster, seen),
     notices: { send: messages.service.send, optedIn: messages.service.optedIn },
+    bus,
   });
   const monitor = createMonitorModule({ db, clusters: hpc.clusters, jobs: jobs.service, audit: audit.service, settings: config.monitor, log, now: deps.now });
   const scheduler = createSchedulerModule({ db, auth: identity.auth, now: deps.now });
@@ -186,6 +202,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     audit: audit.service,
     now: deps.now,
     log,
+    isLeader: bus.isLeader,
   });
   app.addHook('onClose', () => hpc.drivers.close());
 
@@ -246,8 +263,18 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     const closed = await closedAncestors(config.dataDir);
     if (closed.length > 0) app.log.warn(closedPathWarning(config.dataDir, closed));
   } else announce(sharedLocalAnnouncement(serverUserName()));
-  const poller = monitor.startPolling();
+  await profile.importAvatars();
+  const poller = monitor.startPolling(bus.isLeader);
   app.addHook('onClose', () => poller.stop());
+  // A new leader takes over the embedded local queues at once (pending jobs start, running ones are adopted).
+  const stopLeading = bus.onLeadership((leader) => {
+    if (!leader) return;
+    void hpc.clusters
+      .allRows()
+      .then((rows) => Promise.all(rows.filter((row) => row.driver === 'local').map((row) => hpc.clusters.scheduler(row))))
+      .catch((error: unknown) => log(error, 'taking over the local queues'));
+  });
+  app.addHook('onClose', async () => stopLeading());
   return app;
 }
 

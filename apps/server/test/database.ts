@@ -6,12 +6,17 @@ import { openDatabase, type DatabaseHandle } from '../src/db/client';
  * A migrated database for one test file: in-memory PGlite, or — when STARLIGHT_TEST_PG holds a
  * connection URL — a fresh PostgreSQL database created for this file and dropped by `close()`.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export type TestDatabase = DatabaseHandle & {
+  /** The fresh PostgreSQL database's URL (the cluster bus connects to it); null on PGlite. */
+  url: string | null;
+};
+
+export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.STARLIGHT_TEST_PG;
   if (!serverUrl) {
     const handle = await openDatabase({ url: null, pgliteDir: null });
     await handle.migrate();
-    return handle;
+    return { ...handle, url: null };
   }
   const name = `starlight_test_${randomBytes(6).toString('hex')}`;
   await onServer(serverUrl, `create database "${name}"`);
@@ -21,6 +26,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   await handle.migrate();
   return {
     ...handle,
+    url: url.toString(),
     close: async () => {
       await handle.close();
       await dropDatabase(serverUrl, name);

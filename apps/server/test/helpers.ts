@@ -3,6 +3,7 @@ import type { Envelope } from '@starlight/contract/envelope';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
+import type { ClusterBus } from '../src/lib/cluster-bus';
 import { openTestDatabase } from './database';
 
 export const adminPassword = 'Admin-pass-2024';
@@ -57,14 +58,17 @@ export interface TestAppOptions {
   beforeReady?: (app: App) => void;
   /** Stands in for the process's own answer to "may the server switch users" (root). */
   isRoot?: boolean;
+  /** The cluster bus (default: one the app opens on the test database). */
+  bus?: ClusterBus;
 }
 
 /** The app on its own database, bootstrapped with a known admin password and the demo users. */
-export async function startTestApp({ env = {}, database, beforeReady, isRoot }: TestAppOptions = {}): Promise<TestApp> {
+export async function startTestApp({ env = {}, database, beforeReady, bus, isRoot }: TestAppOptions = {}): Promise<TestApp> {
   const db = database ?? (await openTestDatabase());
   const logs = logCollector();
   const announcements: string[] = [];
-  const app = await buildApp(testConfig(env), { db, logStream: logs.stream, announce: (text) => announcements.push(text), ...(isRoot === undefined ? {} : { isRoot }) });
+  const databaseUrl = 'url' in db && typeof db.url === 'string' ? db.url : null;
+  const app = await buildApp(testConfig(env), { db, databaseUrl, bus, logStream: logs.stream, announce: (text) => announcements.push(text), ...(isRoot === undefined ? {} : { isRoot }) });
   beforeReady?.(app);
   await app.ready();
   return { app, database: db, logs: logs.lines, announcements };

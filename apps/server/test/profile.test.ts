@@ -53,7 +53,8 @@ describe('user info (GET, PATCH /user/user/self)', () => {
 });
 
 describe('avatar (POST /user/user/user_avatar)', () => {
-  it('stores PNG, JPEG and WebP by their magic bytes, serves them back and removes the replaced file', async () => {
+  it('stores PNG, JPEG and WebP by their magic bytes, serves them back and removes the replaced ones', async () => {
+    const stored: string[] = [];
     for (const [bytes, type] of [[png, 'image/png'], [jpeg, 'image/jpeg'], [webp, 'image/webp']] as const) {
       const up = await call<{ avatar: string }>('demo-bound', 'POST', '/user/user/user_avatar', bytes, { headers: { 'content-type': 'application/octet-stream' } });
       expect(up.code).toBe(200);
@@ -62,8 +63,11 @@ describe('avatar (POST /user/user/user_avatar)', () => {
       expect(served.statusCode).toBe(200);
       expect(served.headers['content-type']).toBe(type);
       expect(served.rawPayload.equals(bytes)).toBe(true);
+      stored.push(up.spec.avatar);
     }
-    expect(await readdir(path.join(dataDir, 'avatars'))).toHaveLength(1);
+    // the replaced ones are gone; nothing is written to this instance's disk (another instance serves them too)
+    for (const gone of stored.slice(0, 2)) expect((await t.app.inject({ url: api(gone.replace('{address}', '')) })).statusCode).toBe(404);
+    expect(await readdir(dataDir)).not.toContain('avatars');
     expect((await call<{ avatar: string }>('demo-bound', 'GET', '/user/user/self')).spec.avatar).toMatch(/\.webp$/);
   });
 

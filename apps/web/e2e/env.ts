@@ -5,6 +5,10 @@ export const e2ePort = Number(process.env.STARLIGHT_E2E_PORT ?? 18_081);
 export const e2eSlurmPort = e2ePort + 1;
 /** The Slurm journey runs only when the real Slurm is there (CI brings it up; scripts/services-up.sh). */
 export const slurmEnabled = !!process.env.SLURMRESTD_URL;
+/** Two servers on one PostgreSQL behind a round-robin proxy (start-two-instances.mjs): only with PostgreSQL (CI). */
+export const twoInstancesEnabled = !!process.env.STARLIGHT_TEST_PG;
+/** The proxy in front of them (the instances take the next two ports). */
+export const e2eTwinsPort = e2ePort + 2;
 export const adminPassword = 'E2e-Admin-Pass1';
 export const demoPassword = 'E2e-Demo-Pass1';
 /** The e2e server's captchas all read this (STARLIGHT_CAPTCHA_FIXED_ANSWER, honoured only with STARLIGHT_ENV=test). */

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, customType, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { sessions, users } from './identity';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -86,4 +86,26 @@ export const cloudSessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('cloud_sessions_user_idx').on(t.userId)],
+);
+
+/** bytea as a Buffer on both drivers (PGlite hands back a Uint8Array, node-postgres a Buffer). */
+const bytes = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * Uploaded avatars, in the database so that every console instance serves them (a local disk is one
+ * instance's). The random file name is the handle the public serving route takes; at most 2 MiB each.
+ */
+export const avatars = pgTable(
+  'avatars',
+  {
+    name: text('name').primaryKey(),
+    userId: userRef(),
+    contentType: text('content_type').notNull(),
+    bytes: bytes('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('avatars_user_idx').on(t.userId)],
 );

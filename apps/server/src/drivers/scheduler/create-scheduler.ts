@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { SchedulerDriver } from './interface';
 import { schedulerNamePattern } from './interface';
 import type { LocalJobStore } from './local/job-store';
+import type { LocalQueueCoordination } from './local/queue-coordination';
 import { createLocalScheduler } from './local/local-scheduler';
 import { loadJwtKey } from './slurm/jwt';
 import { supportedOpenapiVersions } from './slurm/openapi-version';
@@ -43,15 +44,17 @@ export interface SchedulerDeps {
   dataDir: string;
   /** Required by the local queue (the jobs module's drizzle store); unused by slurm. */
   localStore?: LocalJobStore;
+  /** Several console instances: which of them runs a local queue (by the queue's cluster name). */
+  coordination?: (clusterName: string) => LocalQueueCoordination;
   onError?: (error: unknown, context: string) => void;
   /** The local queue's dedicated Unix users (server running as root); absent: jobs run as the server's user. */
   localUsers?: LocalUsers;
 }
 
-export async function createScheduler(config: SchedulerConfig, deps: SchedulerDeps): Promise<SchedulerDriver> {
+export async function createScheduler(config: SchedulerConfig, deps: SchedulerDeps, clusterName = 'local'): Promise<SchedulerDriver> {
   if (config.kind === 'local') {
     if (!deps.localStore) throw new Error('the local scheduler needs a LocalJobStore');
-    return createLocalScheduler({ ...config, dataDir: deps.dataDir, store: deps.localStore, onError: deps.onError, users: deps.localUsers });
+    return createLocalScheduler({ ...config, dataDir: deps.dataDir, store: deps.localStore, onError: deps.onError, users: deps.localUsers, coordination: deps.coordination?.(clusterName) });
   }
   const jwtKey = await loadJwtKey(config.jwtKeyFile ? { file: config.jwtKeyFile } : { base64: config.jwtKeyBase64 ?? '' });
   return createSlurmScheduler({ ...config, jwtKey });

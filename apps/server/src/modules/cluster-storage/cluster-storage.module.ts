@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import type { FileIdentity } from '../../drivers/files/interface';
 import type { Actor } from '../../lib/actor';
+import type { ClusterBus } from '../../lib/cluster-bus';
 import type { ClustersService } from '../clusters/clusters.service';
 import type { PartitionsService } from '../clusters/partitions.service';
 import { notFound } from '../../lib/app-error';
@@ -29,14 +30,29 @@ export interface ClusterStorageModuleDeps {
   now?: () => Date;
   /** Dedicated Unix users for the local cluster's accounts (server running as root). */
   localUsers?: LocalUsers;
+  /** Other console instances: a write here makes their measured usage stale too. */
+  bus?: Pick<ClusterBus, 'publish' | 'subscribe' | 'onResync'>;
 }
 
+const usageTopic = 'storage.usage';
+
 /** Storages per cluster, partition relations, storage quotas; app.ts closes `drivers` at app close. */
-export function createClusterStorageModule({ db, dataDir, clusters, partitions, identityOf, usageTtlMs = 60_000, log, now, localUsers }: ClusterStorageModuleDeps) {
+export function createClusterStorageModule({ db, dataDir, clusters, partitions, identityOf, usageTtlMs = 60_000, log, now, localUsers, bus }: ClusterStorageModuleDeps) {
   const repo = createStoragesRepo(db);
   const drivers = createStorageDrivers({ dataDir, localUsers, ...(log ? { onError: log } : {}) });
   const storages = createStoragesService({ repo, clusters, partitions, drivers });
-  const usage = createUsageCache({ ttlMs: usageTtlMs, ...(now ? { now: () => now().getTime() } : {}) });
+  const localUsage = createUsageCache({ ttlMs: usageTtlMs, ...(now ? { now: () => now().getTime() } : {}) });
+  bus?.subscribe(usageTopic, (message) => {
+    const { storageId, account } = message as { storageId: number; account: string };
+    localUsage.invalidate(storageId, account);
+  });
+  const usage: typeof localUsage = {
+    ...localUsage,
+    invalidate(storageId, account) {
+      localUsage.invalidate(storageId, account);
+      bus?.publish(usageTopic, { storageId, account });
+    },
+  };
   const quotas = createQuotasService({ repo, storages, usage, ...(now ? { now } : {}) });
   const spec = createStorageSpecService({ storages, quotas, identityOf });
 

@@ -8,6 +8,7 @@ import type { KubernetesDriver } from '../../drivers/kubernetes/interface';
 import { createUnavailableKubernetesDriver } from '../../drivers/kubernetes/unavailable';
 import type { LocalUsers } from '../../drivers/local-users/unix-users';
 import type { LocalJobStore } from '../../drivers/scheduler/local/job-store';
+import type { LocalQueueCoordination } from '../../drivers/scheduler/local/queue-coordination';
 import { AppError } from '../../lib/app-error';
 import { kubernetesUnsupported, readSettings, toSchedulerConfig, toSshConfig } from './cluster-settings';
 import type { ClusterRow } from './clusters.repo';
@@ -16,6 +17,8 @@ export interface ClusterDriversDeps {
   /** STARLIGHT_DATA_DIR: the local queue's homes and private files live under it. */
   dataDir: string;
   localStore: LocalJobStore;
+  /** Several console instances: only the leader runs a local queue (absent: this instance alone). */
+  coordination?: (clusterName: string) => LocalQueueCoordination;
   onError?: (error: unknown, context: string) => void;
   /** Dedicated Unix users for the local cluster's accounts (server running as root). */
   localUsers?: LocalUsers;
@@ -31,7 +34,7 @@ interface Built<T> {
  * row changes (its updated_at is the version). A build that fails is forgotten, so the next call
  * retries. `close()` (at app close) closes them all; running local jobs keep running.
  */
-export function createClusterDrivers({ dataDir, localStore, onError, localUsers }: ClusterDriversDeps) {
+export function createClusterDrivers({ dataDir, localStore, coordination, onError, localUsers }: ClusterDriversDeps) {
   const schedulers = new Map<number, Built<SchedulerDriver>>();
   const files = new Map<number, Built<FileDriver | null>>();
 
@@ -58,7 +61,7 @@ export function createClusterDrivers({ dataDir, localStore, onError, localUsers 
         async () => {
           const config = toSchedulerConfig(cluster.name, cluster.driver, readSettings(cluster.name, cluster.settings));
           try {
-            return await createScheduler(config, { dataDir, localStore, onError, localUsers });
+            return await createScheduler(config, { dataDir, localStore, coordination, onError, localUsers }, cluster.name);
           } catch (error) {
             // the driver's message may name the key file: it goes to the server log, not to the browser
             onError?.(error, `setting up the scheduler of cluster ${cluster.name}`);

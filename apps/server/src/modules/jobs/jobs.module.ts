@@ -1,4 +1,5 @@
 import type { Database } from '../../db/client';
+import type { ClusterBus } from '../../lib/cluster-bus';
 import type { BindingService } from '../binding/binding.service';
 import type { ClustersService } from '../clusters/clusters.service';
 import type { PartitionsService } from '../clusters/partitions.service';
@@ -22,9 +23,13 @@ export interface JobsModuleDeps {
   onJobsSeen?: JobsSyncDeps['onSeen'];
   /** Job finished/failed messages to the users who opted in (the messages service). */
   notices?: Pick<JobNoticesDeps, 'send' | 'optedIn'>;
+  /** Other console instances: a submit or cancel here makes their next list sync too. */
+  bus?: Pick<ClusterBus, 'publish' | 'subscribe' | 'onResync'>;
 }
 
-export function createJobsModule({ db, clusters, partitions, binding, accounts, log = () => undefined, sync: syncSettings, onJobsSeen, notices }: JobsModuleDeps) {
+const changedTopic = 'jobs.changed';
+
+export function createJobsModule({ db, clusters, partitions, binding, accounts, log = () => undefined, sync: syncSettings, onJobsSeen, notices, bus }: JobsModuleDeps) {
   const repo = createJobsRepo(db);
   const jobNotices = notices && createJobNotices({ ...notices, accountOwners: binding.accountOwners });
   // both observers run; one failing does not keep the other from seeing the jobs
@@ -32,7 +37,15 @@ export function createJobsModule({ db, clusters, partitions, binding, accounts, 
     await jobNotices?.(cluster, seen).catch((error: unknown) => log(error, `sending the job notices of cluster ${cluster.name}`));
     await onJobsSeen?.(cluster, seen);
   };
-  const sync = createJobsSync({ repo, clusters, log, ...syncSettings, onSeen });
+  const localSync = createJobsSync({ repo, clusters, log, ...syncSettings, onSeen });
+  bus?.subscribe(changedTopic, (message) => localSync.invalidate((message as { clusterId: number }).clusterId));
+  const sync: typeof localSync = {
+    ...localSync,
+    invalidate(clusterId) {
+      localSync.invalidate(clusterId);
+      bus?.publish(changedTopic, { clusterId });
+    },
+  };
   const service = createJobsService({ repo, sync, clusters, binding, accounts });
   const submit = createJobSubmitService({ clusters, partitions, binding, sync });
   return { service, submit, sync, routes: jobsRoutes };

@@ -48,7 +48,8 @@ export function createMonitorModule({ db, clusters, jobs, audit, settings, log =
     metrics,
     devices,
     routes,
-    startPolling: () => startMonitorPoller({ seconds: settings.pollSeconds, poll: service.poll, log }),
+    /** Polls while `isLeader()` (the cluster bus's leader; always, alone). */
+    startPolling: (isLeader?: () => boolean) => startMonitorPoller({ seconds: settings.pollSeconds, poll: service.poll, log, isLeader }),
   };
 }
 

@@ -73,7 +73,7 @@ export function createAccountService({ repo, avatars, audit, now }: AccountDeps)
       const kind = imageKindOf(bytes);
       if (!kind) throw fieldError('body', profileMessages.avatarType);
       const { user } = await mustFind(actor.userId);
-      const avatar = await avatars.save(bytes, kind);
+      const avatar = await avatars.save(actor.userId, bytes, kind);
       await repo.updateUser(actor.userId, { avatar }, now());
       await avatars.remove(user.avatar);
       await record(actor, 'avatar_change', client);

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { avatarAddressPrefix } from '@starlight/contract/profile';
+import type { AvatarsRepo } from './avatars.repo';
 
 export type ImageKind = 'png' | 'jpg' | 'webp';
 
@@ -19,38 +20,50 @@ const fileNamePattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-
 export const avatarRoute = '/user/avatar';
 
 /**
- * Avatar files under DATA_DIR/avatars, named by a random UUID (the name is the only handle: the
- * serving route is public, so an <img> can show it without a token header).
+ * Avatars in the database (any console instance serves them), named by a random UUID (the name is the
+ * only handle: the serving route is public, so an <img> can show it without a token header).
  */
-export function createAvatarStore(dataDir: string) {
-  const dir = path.join(dataDir, 'avatars');
-  const fileOf = (name: string): string | null => {
-    if (!fileNamePattern.test(name)) return null;
-    const file = path.resolve(dir, name);
-    return path.dirname(file) === dir ? file : null;
+export function createAvatarStore(repo: AvatarsRepo) {
+  const prefix = `${avatarAddressPrefix}${avatarRoute}/`;
+  const nameOf = (avatar: string | null): string | null => {
+    if (!avatar?.startsWith(prefix)) return null;
+    const name = avatar.slice(prefix.length);
+    return fileNamePattern.test(name) ? name : null;
   };
   return {
-    async save(bytes: Buffer, kind: ImageKind): Promise<string> {
-      await mkdir(dir, { recursive: true });
+    async save(userId: number, bytes: Buffer, kind: ImageKind): Promise<string> {
       const name = `${randomUUID()}.${kind}`;
-      await writeFile(path.join(dir, name), bytes, { mode: 0o640 });
-      return `${avatarAddressPrefix}${avatarRoute}/${name}`;
+      await repo.insert({ name, userId, contentType: contentTypes[kind], bytes });
+      return `${prefix}${name}`;
     },
 
     /** Removes a stored avatar of ours (an external URL is left alone). */
     async remove(avatar: string | null): Promise<void> {
-      const prefix = `${avatarAddressPrefix}${avatarRoute}/`;
-      if (!avatar?.startsWith(prefix)) return;
-      const file = fileOf(avatar.slice(prefix.length));
-      if (file) await rm(file, { force: true });
+      const name = nameOf(avatar);
+      if (name) await repo.remove(name);
     },
 
     async read(name: string): Promise<{ bytes: Buffer; contentType: string } | null> {
-      const file = fileOf(name);
-      if (!file) return null;
-      const bytes = await readFile(file).catch(() => null);
-      const kind = bytes && imageKindOf(bytes);
-      return bytes && kind ? { bytes, contentType: contentTypes[kind] } : null;
+      if (!fileNamePattern.test(name)) return null;
+      return (await repo.get(name)) ?? null;
+    },
+
+    /**
+     * Start-up backfill: avatars that earlier versions wrote to DATA_DIR/avatars are copied into the
+     * database once (the files are left where they are); a file that is gone is skipped.
+     */
+    async importFromDisk(dataDir: string): Promise<number> {
+      let imported = 0;
+      for (const { userId, avatar } of await repo.withoutRow(prefix)) {
+        const name = nameOf(avatar);
+        if (!name) continue;
+        const bytes = await readFile(path.join(dataDir, 'avatars', name)).catch(() => null);
+        const kind = bytes && imageKindOf(bytes);
+        if (!bytes || !kind) continue;
+        await repo.insert({ name, userId, contentType: contentTypes[kind], bytes });
+        imported++;
+      }
+      return imported;
     },
   };
 }

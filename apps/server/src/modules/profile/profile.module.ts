@@ -5,6 +5,7 @@ import type { AuditRecorder } from '../audit/audit.service';
 import type { CodesService } from '../verification/codes.service';
 import { createAccountService } from './account.service';
 import { createAvatarStore } from './avatar-store';
+import { createAvatarsRepo } from './avatars.repo';
 import { createContactService } from './contact.service';
 import { contactRoutes } from './contact.routes';
 import { createKeysService } from './keys.service';
@@ -30,7 +31,7 @@ export interface ProfileModuleDeps {
  */
 export function createProfileModule({ db, dataDir, codes, mail, audit, log, now = () => new Date() }: ProfileModuleDeps) {
   const repo = createProfileRepo(db);
-  const avatars = createAvatarStore(dataDir);
+  const avatars = createAvatarStore(createAvatarsRepo(db));
   const account = createAccountService({ repo, avatars, audit, now });
   const keys = createKeysService({ repo, audit, now });
   const contact = createContactService({ repo, codes, audit, now });
@@ -42,5 +43,10 @@ export function createProfileModule({ db, dataDir, codes, mail, audit, log, now 
     await app.register(contactRoutes, { contact });
     await app.register(securityRoutes, { security });
   };
-  return { loginPolicy: security.policy, routes };
+  return {
+    loginPolicy: security.policy,
+    routes,
+    /** Start-up: avatars an earlier version kept in DATA_DIR/avatars move into the database. */
+    importAvatars: () => avatars.importFromDisk(dataDir),
+  };
 }

@@ -34,6 +34,8 @@ export interface SsoModuleDeps {
   audit?: AuditRecorder | undefined;
   now?: () => Date;
   log: (error: unknown, context: string) => void;
+  /** Only the leader of several instances purges (absent: this instance alone). */
+  isLeader?: () => boolean;
 }
 
 const purgeEveryMs = 15 * 60 * 1000;
@@ -43,7 +45,7 @@ const purgeEveryMs = 15 * 60 * 1000;
  * the consent calls the /oauth page makes, the admin's third-party sites, token/v3, and sign-in
  * through an external provider (/wx-login, /vc-login). Async: the keys are read (or made once) first.
  */
-export async function createSsoModule({ db, publicUrl, basePath, domain, trustProxy, accounts, auth, audit, now = () => new Date(), log }: SsoModuleDeps) {
+export async function createSsoModule({ db, publicUrl, basePath, domain, trustProxy, accounts, auth, audit, now = () => new Date(), log, isLeader = () => true }: SsoModuleDeps) {
   const issuer = `${publicUrl}${basePath}`;
   const keys = await loadProviderKeys(createKeysRepo(db));
   const models = createOidcModelsRepo(db, now);
@@ -60,7 +62,7 @@ export async function createSsoModule({ db, publicUrl, basePath, domain, trustPr
     await app.register(oauthRoutes, { oauth, oidc, config, audit });
     await app.register(clientsRoutes, { clients, audit });
     await app.register(externalRoutes, { external, audit });
-    const timer = setInterval(() => void models.purgeExpired().catch((error: unknown) => log(error, 'sso: purging expired models failed')), purgeEveryMs);
+    const timer = setInterval(() => void (isLeader() ? models.purgeExpired() : Promise.resolve()).catch((error: unknown) => log(error, 'sso: purging expired models failed')), purgeEveryMs);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
   };

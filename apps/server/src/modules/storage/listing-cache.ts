@@ -17,6 +17,8 @@ import type { DirPage, DirSnapshot, FileDriver, FileIdentity, ListOptions } from
  * - after a short TTL, and least-recently-used first beyond a bound on cached names.
  * A read whose directory changed less than `racyMs` before it is served but not kept: a change in the
  * same mtime tick would otherwise go unseen.
+ * Other console instances are told of our writes through `onInvalidate` (the storage module sends them
+ * over the cluster bus) and drop their entries with `dropKeys`.
  */
 
 export interface ListingCacheOptions {
@@ -27,6 +29,8 @@ export interface ListingCacheOptions {
   minEntries?: number;
   racyMs?: number;
   now?: () => number;
+  /** Told of every invalidation made here (home-relative keys), so other instances can drop theirs. */
+  onInvalidate?: (account: string, dirKeys: readonly string[]) => void;
 }
 
 interface Cached {
@@ -60,7 +64,7 @@ const touches = (dirKey: string, changed: string): boolean =>
   dirKey === changed || dirKey === parentKey(changed) || changed === '.' || dirKey.startsWith(`${changed}/`);
 
 export function createListingCache(driver: FileDriver, options: ListingCacheOptions = {}) {
-  const { ttlMs = 30_000, maxEntries = 400_000, minEntries = 2_000, racyMs = 2_000, now = Date.now } = options;
+  const { ttlMs = 30_000, maxEntries = 400_000, minEntries = 2_000, racyMs = 2_000, now = Date.now, onInvalidate } = options;
   const cache = new Map<string, Cached>();
   const homes = new Map<string, string>();
   const inflight = new Map<string, Promise<{ snapshot: DirSnapshot; generation: number }>>();
@@ -97,8 +101,15 @@ export function createListingCache(driver: FileDriver, options: ListingCacheOpti
     generations.set(identity.account, (generations.get(identity.account) ?? 0) + 1);
     const home = await homeOf(identity).catch(() => null);
     const changed = home === null ? ['.'] : paths.map((p) => dirKeyOf(p, home));
+    dropKeys(identity.account, changed);
+    onInvalidate?.(identity.account, changed);
+  }
+
+  /** Drops the account's listings that changes at these home-relative keys can have altered (also another instance's writes). */
+  function dropKeys(account: string, changed: readonly string[]): void {
+    generations.set(account, (generations.get(account) ?? 0) + 1);
     for (const [key, entry] of cache) {
-      if (entry.account !== identity.account) continue;
+      if (entry.account !== account) continue;
       if (changed.some((c) => touches(entry.dirKey, c)) || entry.dirKey.startsWith('.trash')) drop(key);
     }
   }
@@ -182,6 +193,12 @@ export function createListingCache(driver: FileDriver, options: ListingCacheOpti
   return {
     driver: cachedDriver,
     invalidate,
+    dropKeys,
+    /** Everything (messages from other instances may have been missed). */
+    clear: () => {
+      for (const key of [...cache.keys()]) drop(key);
+      for (const account of generations.keys()) generations.set(account, (generations.get(account) ?? 0) + 1);
+    },
     /** For tests and metrics: listings and names held. */
     stats: () => ({ listings: cache.size, entries: held }),
   };

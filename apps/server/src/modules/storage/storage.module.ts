@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client';
 import type { FileDriver } from '../../drivers/files/interface';
+import type { ClusterBus } from '../../lib/cluster-bus';
 import { createFilesService, type StorageSettings } from './files.service';
-import { createListingCache } from './listing-cache';
+import { createListingCache, type ListingCache } from './listing-cache';
 import { createStorageAccount, type FindUser } from './storage-account';
 import { storageRoutes } from './storage.routes';
 import { createStorageAt, type LocateStorage } from './storage-target';
@@ -25,22 +26,41 @@ export interface StorageModuleDeps {
     driverFor: (storageId: number) => Promise<FileDriver>;
     changed: (storageId: number, account: string) => void;
   };
+  /** Other console instances: listing invalidations travel over it; only the leader sweeps. Absent: this instance alone. */
+  bus?: Pick<ClusterBus, 'isLeader' | 'publish' | 'subscribe' | 'onResync'>;
   now?: () => Date;
 }
 
 const sweepEveryMs = 10 * 60 * 1000;
+const listingTopic = 'storage.listing';
+/** Many paths (a long list of removals) would pass NOTIFY's payload limit: the account's whole home then. */
+const listingMessage = (account: string, dirKeys: readonly string[]) =>
+  JSON.stringify(dirKeys).length > 6_000 ? { account, dirKeys: ['.'] } : { account, dirKeys };
 
 /** Wires storage: the file manager's calls and chunked uploads, acting as the bound account through `driver`. */
-export function createStorageModule({ db, driver: rawDriver, findUser, settings, storages, now }: StorageModuleDeps) {
-  // listings of huge directories are served from a per-directory cache that our writes invalidate
-  const listings = createListingCache(rawDriver);
+export function createStorageModule({ db, driver: rawDriver, findUser, settings, storages, bus, now }: StorageModuleDeps) {
+  // Listings of huge directories are served from a per-directory cache that writes invalidate: ours at
+  // once, other instances' through the bus. A message names the account and home-relative directories,
+  // not the storage: every cache here drops what matches (at worst a re-read of a same-named directory).
+  const caches = new Set<ListingCache>();
+  const newCache = (raw: FileDriver): ListingCache => {
+    const cache = createListingCache(raw, { onInvalidate: (account, dirKeys) => bus?.publish(listingTopic, listingMessage(account, dirKeys)) });
+    caches.add(cache);
+    return cache;
+  };
+  bus?.subscribe(listingTopic, (message) => {
+    const { account, dirKeys } = message as { account: string; dirKeys: string[] };
+    for (const cache of caches) cache.dropKeys(account, dirKeys);
+  });
+  bus?.onResync(() => caches.forEach((cache) => cache.clear()));
+  const listings = newCache(rawDriver);
   const driver = listings.driver;
   const identityOf = createStorageAccount(findUser);
   // each storage's driver gets its own listing cache (the same account has a different root on each)
   const cachedDrivers = new WeakMap<FileDriver, FileDriver>([[rawDriver, driver]]);
   const withListingCache = (raw: FileDriver): FileDriver => {
     let wrapped = cachedDrivers.get(raw);
-    if (!wrapped) cachedDrivers.set(raw, (wrapped = createListingCache(raw).driver));
+    if (!wrapped) cachedDrivers.set(raw, (wrapped = newCache(raw).driver));
     return wrapped;
   };
   const locate: LocateStorage | undefined = storages
@@ -72,7 +92,8 @@ export function createStorageModule({ db, driver: rawDriver, findUser, settings,
     await app.register(uploadSessionsRoutes, { uploads });
     await app.register(sharesRoutes, { shares });
 
-    const sweep = (): void => void uploads.sweepExpired().catch((err: unknown) => app.log.warn({ err }, 'upload session sweep failed'));
+    // one sweeper for all instances: the leader's
+    const sweep = (): void => void (bus && !bus.isLeader() ? Promise.resolve() : uploads.sweepExpired()).catch((err: unknown) => app.log.warn({ err }, 'upload session sweep failed'));
     const timer = setInterval(sweep, sweepEveryMs);
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));

@@ -15,7 +15,7 @@ import {
   type SubmitJobInput,
   type SubmitJobResult,
 } from '../interface';
-import { forbidden, invalidInput, jobNotFound } from '../scheduler-error';
+import { forbidden, invalidInput, jobNotFound, upstreamDown } from '../scheduler-error';
 import {
   assertDate,
   assertIdentity,
@@ -31,6 +31,7 @@ import { adoptJobProcess, readJobOutcome, signalGroup, spawnJobProcess, type Job
 import type { LocalJobPatch, LocalJobRecord, LocalJobStore } from './job-store';
 import { jobEnvironment, localNode, newLocalJob, stderrPathOf, stdoutPathOf, toSchedulerJob } from './local-jobs';
 import { activeJobStates, listLocalJobs } from './local-queries';
+import type { LocalQueueCoordination } from './queue-coordination';
 import { RunningJob } from './running-job';
 import { accountHomeOf, resolveWorkingDirectory, type AccountHome } from './workdir';
 
@@ -57,6 +58,10 @@ export interface LocalSchedulerOptions {
    * home is that user's (0700). Absent: every job runs as the server's own user.
    */
   users?: LocalUsers;
+  /** Several instances on one database: only the leading one runs the queue (see queue-coordination.ts). */
+  coordination?: LocalQueueCoordination;
+  /** How long a following instance waits for the leader to end a cancelled job. */
+  forwardedCancelMs?: number;
 }
 
 type JobEnd = Pick<LocalJobPatch, 'state' | 'reason' | 'exitCode' | 'cpuSeconds'>;
@@ -67,12 +72,18 @@ type JobEnd = Pick<LocalJobPatch, 'state' | 'reason' | 'exitCode' | 'cpuSeconds'
  * never double-books a slot or races a cancel against a start. With `users` each account's jobs run
  * as its own Unix user; without, accounts are only directories and every job runs as the server's
  * own OS user (see drivers/README.md).
+ * With a `coordination`, an instance that does not lead keeps no processes: it inserts jobs, reads the
+ * store and forwards kicks and cancels; when it starts leading it recovers the queue as after a restart
+ * (same host: the running jobs are re-adopted), and when it stops it lets go of them as `close()` does.
  */
 export class LocalScheduler implements SchedulerDriver {
   readonly kind = 'local' as const;
   private readonly running = new Map<number, RunningJob>();
   private chain: Promise<unknown> = Promise.resolve();
   private closed = false;
+  /** Runs the queue (always, without a coordination). */
+  private active: boolean;
+  private readonly unsubscribe: (() => void)[] = [];
   private readonly dataDir: string;
   private readonly store: LocalJobStore;
   private readonly slots: number;
@@ -87,6 +98,34 @@ export class LocalScheduler implements SchedulerDriver {
     this.partition = assertSchedulerName('partition', options.partition ?? 'local');
     this.nodeName = options.nodeName ?? os.hostname();
     this.maxTimeLimit = options.maxTimeLimitMinutes ?? 7 * 24 * 60;
+    const coordination = options.coordination;
+    this.active = coordination ? coordination.leads() : true;
+    if (coordination) {
+      this.unsubscribe.push(
+        coordination.onLeadChange((leads) => (leads ? this.lead() : this.follow())),
+        coordination.onMessage((message) => {
+          if (!this.active || this.closed) return;
+          if (message.kind === 'kick') this.kick();
+          // cancelHere is on the chain itself (and its stop is awaited off it)
+          else this.cancelHere(message.jobId).catch((error: unknown) => (this.options.onError ?? console.error)(error, `cancelling job ${message.jobId}`));
+        }),
+      );
+    }
+  }
+
+  /** Starts running the queue: the jobs another instance watched are re-adopted or ended, pending ones start. */
+  private lead(): void {
+    if (this.closed || this.active) return;
+    this.active = true;
+    this.recover().catch((error: unknown) => (this.options.onError ?? console.error)(error, 'taking over the local queue'));
+  }
+
+  /** Stops running the queue; its processes keep running for the next leader to adopt. */
+  private follow(): void {
+    if (!this.active) return;
+    this.active = false;
+    for (const entry of this.running.values()) entry.disarm(true);
+    this.running.clear();
   }
 
   private usedSlots(): number {
@@ -112,7 +151,7 @@ export class LocalScheduler implements SchedulerDriver {
   }
 
   private kick(): void {
-    if (!this.closed) this.background('scheduling pending jobs', () => this.schedulePass());
+    if (!this.closed && this.active) this.background('scheduling pending jobs', () => this.schedulePass());
   }
 
   async submitJob(identity: SchedulerIdentity, raw: SubmitJobInput): Promise<SubmitJobResult> {
@@ -130,7 +169,8 @@ export class LocalScheduler implements SchedulerDriver {
     const job = await this.serial(() =>
       this.store.insert(newLocalJob({ ...input, account, partition: this.partition, timeLimitMinutes, workingDirectory })),
     );
-    this.kick();
+    if (this.active) this.kick();
+    else this.options.coordination?.send({ kind: 'kick' });
     return { jobId: String(job.jobId), warnings: [] };
   }
 
@@ -138,7 +178,7 @@ export class LocalScheduler implements SchedulerDriver {
   private async schedulePass(): Promise<void> {
     let blocked = false;
     for (const job of await this.store.list({ states: ['PENDING'] })) {
-      if (this.closed) return;
+      if (this.closed || !this.active) return;
       if (!blocked && this.usedSlots() + job.cpus <= this.slots) {
         await this.start(job);
         continue;
@@ -179,8 +219,8 @@ export class LocalScheduler implements SchedulerDriver {
   private watch(job: LocalJobRecord, entry: RunningJob, proc: JobProcess, startTime: Date): void {
     const limitMs = job.timeLimitMinutes * (this.options.msPerMinute ?? 60_000);
     entry.watch(proc, limitMs - (Date.now() - startTime.getTime()), () => {
-      // After close() the job belongs to whichever queue starts next; this one must not record its end.
-      if (!this.closed) this.background(`finishing job ${job.jobId}`, () => this.finish(job.jobId));
+      // After close() (or standing down) the job belongs to whichever queue leads next; this one must not record its end.
+      if (!this.closed && this.active) this.background(`finishing job ${job.jobId}`, () => this.finish(job.jobId));
     });
   }
 
@@ -252,25 +292,45 @@ export class LocalScheduler implements SchedulerDriver {
   async cancelJob(identity: SchedulerIdentity, jobId: string): Promise<void> {
     assertIdentity(identity);
     const id = Number(assertJobId(jobId));
-    // Decided on the chain, awaited off it: the job's end is itself recorded on the chain. (Wrapped in
-    // an object, because a promise returned from the chained work would be awaited on the chain.)
-    const { stopping } = await this.serial(async () => {
+    const job = await this.store.get(id);
+    if (!job) throw jobNotFound(jobId);
+    if (identity.kind === 'user' && identity.account !== job.account) throw forbidden(`job ${jobId} belongs to another account`);
+    if (this.active) {
+      await (await this.cancelHere(id)).stopping;
+      return;
+    }
+    if (isFinishedJobState(job.state)) return;
+    // the leading instance owns the processes: it is asked, and the job's end is awaited in the store
+    this.options.coordination?.send({ kind: 'cancel', jobId: id });
+    const deadline = Date.now() + (this.options.forwardedCancelMs ?? (this.options.killGraceMs ?? 5000) + 10_000);
+    while (Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (isFinishedJobState((await this.store.get(id))?.state ?? 'CANCELLED')) return;
+    }
+    throw upstreamDown(`job ${jobId} was not cancelled: the instance running the local queue did not answer`);
+  }
+
+  /**
+   * Decided on the chain, awaited off it: the job's end is itself recorded on the chain. (Wrapped in an
+   * object, because a promise returned from the chained work would be awaited on the chain.)
+   */
+  private cancelHere(id: number): Promise<{ stopping: Promise<void> | undefined }> {
+    return this.serial(async () => {
       const job = await this.store.get(id);
-      if (!job) throw jobNotFound(jobId);
-      if (identity.kind === 'user' && identity.account !== job.account)
-        throw forbidden(`job ${jobId} belongs to another account`);
+      if (!job) throw jobNotFound(String(id));
       if (job.state === 'PENDING') {
         const now = new Date();
         await this.store.update(id, { state: 'CANCELLED', reason: null, endTime: now, updatedAt: now });
       }
       return { stopping: isFinishedJobState(job.state) ? undefined : this.running.get(id)?.stop('CANCELLED') };
     });
-    await stopping;
   }
 
   async listNodes(identity: SchedulerIdentity): Promise<SchedulerNode[]> {
     assertIdentity(identity);
-    return [localNode(this.nodeName, this.partition, this.slots, this.usedSlots())];
+    // a following instance holds no processes: the store knows what runs
+    const used = this.active ? this.usedSlots() : (await this.store.list({ states: ['RUNNING'] })).reduce((sum, job) => sum + job.cpus, 0);
+    return [localNode(this.nodeName, this.partition, this.slots, used)];
   }
 
   async listPartitions(identity: SchedulerIdentity): Promise<SchedulerPartition[]> {
@@ -300,6 +360,7 @@ export class LocalScheduler implements SchedulerDriver {
   /** Stops watching; running jobs keep running and the next start re-adopts them. */
   async close(): Promise<void> {
     this.closed = true;
+    for (const off of this.unsubscribe.splice(0)) off();
     for (const entry of this.running.values()) entry.disarm(true);
     await this.chain;
   }
@@ -308,6 +369,6 @@ export class LocalScheduler implements SchedulerDriver {
 /** A ready queue: recovered from its store and scheduling. */
 export async function createLocalScheduler(options: LocalSchedulerOptions): Promise<LocalScheduler> {
   const scheduler = new LocalScheduler(options);
-  await scheduler.recover();
+  if (options.coordination?.leads() ?? true) await scheduler.recover();
   return scheduler;
 }

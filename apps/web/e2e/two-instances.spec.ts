@@ -1,0 +1,97 @@
+import { expect, test, type Page } from '@playwright/test';
+import { demoPassword } from './env';
+import { openFromSidebar, signIn } from './helpers';
+import { makeJourneyFiles, pngOf2x2, removeJourneyFiles, storageJourney, type JourneyFiles } from './storage-journey';
+
+/*
+ * Two console instances on one PostgreSQL behind a round-robin proxy (start-two-instances.mjs): every
+ * request may land on either, as behind a load balancer. A user binds (a websocket), uploads an avatar
+ * and sees it from both, reads a message from the bell, submits a job to the embedded cluster and sees
+ * it finish, and runs the file manager journey (a chunked upload resumed after a reload) through both.
+ */
+const account = 'tw_demo_user';
+let files: JourneyFiles | undefined;
+test.beforeAll(() => {
+  files = makeJourneyFiles();
+});
+test.afterAll(() => removeJourneyFiles(files));
+
+const backendOf = async (page: Page, url: string): Promise<{ status: number; backend: string | undefined }> => {
+  const reply = await page.request.get(url);
+  return { status: reply.status(), backend: reply.headers()['x-starlight-backend'] };
+};
+
+test('a user works through a proxy in front of two instances on one database', async ({ page }) => {
+  test.setTimeout(240_000);
+
+  await test.step('both instances answer behind the proxy', async () => {
+    const seen = new Set<string | undefined>();
+    for (let i = 0; i < 4; i++) seen.add((await backendOf(page, '/api/health')).backend);
+    expect(seen.size).toBe(2);
+  });
+
+  await test.step('demo-user binds an account over the websocket and signs in again', async () => {
+    await signIn(page, 'demo-user', demoPassword);
+    await page.goto('/bind');
+    await page.getByTestId('bind-account').fill(account);
+    await page.getByTestId('bind-submit').click();
+    await expect(page.getByText('bound successfully, please log in again')).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+    await signIn(page, 'demo-user', demoPassword);
+  });
+
+  await test.step('uploads an avatar; both instances serve it', async () => {
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-profile').click();
+    await page.getByTestId('avatar-input').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngOf2x2() });
+    await page.getByTestId('avatar-save').click();
+    const img = page.getByTestId('profile-avatar').locator('img');
+    await expect(img).toHaveAttribute('src', /^\/api\/user\/avatar\/[0-9a-f-]{36}\.png$/);
+    const src = (await img.getAttribute('src')) ?? '';
+    const answers = [await backendOf(page, src), await backendOf(page, src)];
+    expect(answers.map((a) => a.status)).toEqual([200, 200]);
+    expect(new Set(answers.map((a) => a.backend)).size).toBe(2);
+    // and the browser shows it after reloads (whichever instance answers)
+    for (let i = 0; i < 2; i++) {
+      await page.reload();
+      await expect(img).toHaveAttribute('src', src, { timeout: 30_000 });
+      await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(2);
+    }
+  });
+
+  await test.step('reads a message from the bell; the count drops on every instance', async () => {
+    const bell = page.getByTestId('message-bell');
+    await expect(bell).not.toHaveAttribute('data-count', '0');
+    const before = Number(await bell.getAttribute('data-count'));
+    await bell.click();
+    await page.getByTestId('bell-item').first().click();
+    await expect(page.getByTestId('message-dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(bell).toHaveAttribute('data-count', String(before - 1));
+    for (let i = 0; i < 2; i++) {
+      await page.reload();
+      await expect(bell).toHaveAttribute('data-count', String(before - 1));
+    }
+  });
+
+  await test.step('submits a job to the embedded cluster and sees it finish', async () => {
+    await openFromSidebar(page, '/job/myjobs');
+    await page.getByTestId('submit-job-open').click();
+    await expect(page.getByTestId('submit-partition')).toContainText('local');
+    await page.getByTestId('submit-name').fill('e2e-twins');
+    await page.getByTestId('submit-script').fill('#!/bin/bash\necho hello-from-twins; sleep 2');
+    await page.getByTestId('submit-job').click();
+    await expect(page.getByTestId('submit-job-drawer')).toBeHidden();
+    const row = page.getByTestId('job-row').filter({ hasText: 'e2e-twins' });
+    await expect(row).toHaveAttribute('data-state', /PENDING|RUNNING|COMPLETED/, { timeout: 10_000 });
+    await expect(row).toHaveAttribute('data-state', 'COMPLETED', { timeout: 40_000 });
+    await row.getByTestId('job-link').click();
+    await expect(page.getByTestId('job-stdout')).toContainText('hello-from-twins');
+  });
+
+  await test.step('opens the file manager', async () => {
+    await openFromSidebar(page, '/storage/files');
+    await expect(page.getByTestId('file-manager')).toBeVisible();
+  });
+  await storageJourney(page, { files: files!, folder: 'e2e-twins' });
+});
