@@ -58,6 +58,7 @@ export interface AppDeps {
    * runs its jobs as its own Unix user. Default: the process's real uid is 0. Tests inject false.
    */
   isRoot?: boolean;
+  /**
    * The PostgreSQL URL for the cluster bus (leader lock, LISTEN/NOTIFY) when `config.databaseUrl` does
    * not name the database `db` is on (tests open their own).
    */
