@@ -82,6 +82,8 @@ async function stop(code = 0) {
   }
   process.exit(code);
 }
+// the runner may stop reading our output before it stops us: a closed pipe must not end us before the drop
+for (const stream of [process.stdout, process.stderr]) stream.on('error', () => undefined);
 process.on('SIGINT', () => void stop());
 process.on('SIGTERM', () => void stop());
 
