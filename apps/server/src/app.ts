@@ -9,6 +9,7 @@ import { serverVersion } from './lib/version';
 import { adminAnnouncement, demoAnnouncement } from './lib/announcement';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, replyWithFailure } from './plugins/error-handler';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { metricsPlugin } from './plugins/metrics';
 import { permissionsPlugin } from './plugins/permissions';
 import { rateLimitPlugin } from './plugins/rate-limit';
@@ -169,6 +170,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
 
   await app.register(requestLogPlugin);
   await app.register(errorHandlerPlugin, { bodyLimit: config.bodyLimit });
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin, {
     resolveActor: identity.auth.resolveToken,
     resolveSchedulerToken: scheduler.tokens.resolve,
