@@ -63,7 +63,9 @@ test('the main pages raise no CSP violation and antd styles still apply', async 
   await expect(page).toHaveURL(/\/login/);
 
   await signIn(page, 'demo-bound', demoPassword);
-  for (const path of ['/job/myjobs', '/storage/files', '/profile']) await visit(page, path, shell);
+  // rendered, whichever page (or the 401 page) the user's keys lead to
+  const rendered = (p: Page) => expect(p.locator('#root > *').first()).toBeVisible({ timeout: 30_000 });
+  for (const path of ['/job/myjobs', '/storage/files', '/profile']) await visit(page, path, rendered);
   // the web shell page (xterm) of the embedded cluster, as far as this user may go
   await visit(page, '/cluster-partition/webssh/local/debug', async () => undefined);
   // the SSO consent page (no client: it explains itself)
