@@ -29,6 +29,9 @@ export default defineConfig(({ mode }) => {
             groups: [
               // React and the router change rarely: one long-cached chunk, loaded by every page.
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 20 },
+              // zod with its jitless switch (src/lib/zod-jitless.ts) in one chunk, so the switch is set before
+              // any other chunk builds a schema: the CSP forbids the eval zod's JIT would try.
+              { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]lib[\\/]zod-jitless/, priority: 30 },
             ],
           },
         },

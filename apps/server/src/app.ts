@@ -11,10 +11,12 @@ import { serverVersion } from './lib/version';
 import { adminAnnouncement, closedPathWarning, demoAnnouncement, sharedLocalAnnouncement } from './lib/announcement';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, replyWithFailure } from './plugins/error-handler';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { metricsPlugin } from './plugins/metrics';
 import { permissionsPlugin } from './plugins/permissions';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
+import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { swaggerPlugin } from './plugins/swagger';
 import websocket from '@fastify/websocket';
@@ -208,7 +210,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.addHook('onClose', () => hpc.drivers.close());
 
   await app.register(requestLogPlugin);
+  await app.register(securityHeadersPlugin);
   await app.register(errorHandlerPlugin, { bodyLimit: config.bodyLimit });
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin, {
     resolveActor: identity.auth.resolveToken,
     resolveSchedulerToken: scheduler.tokens.resolve,
@@ -218,7 +222,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(impersonationAuditPlugin, { audit: audit.service, switchPath: `${config.basePath}/keystone/short_term_token/change_user` });
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin, { basePath: config.basePath, version: serverVersion });
-  await app.register(metricsPlugin);
+  await app.register(metricsPlugin, config.metrics);
   // binding handshake frames are `name:uuid`; nothing bigger is ever needed
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(spaPlugin, { webDist: config.webDist, apiPrefixes: [config.basePath, '/metrics'] });

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { findServerRoot } from './lib/paths';
@@ -86,6 +87,10 @@ export const settingsSchema = z
     /** How such a node's series are found: label and value (`{node}` = the scheduler's node name). */
     PROMETHEUS_NODE_LABEL: z.string().regex(/^[a-zA-Z_][a-zA-Z0-9_]*$/, 'must be a Prometheus label name').default('instance'),
     PROMETHEUS_NODE_TEMPLATE: z.string().min(1).max(200).regex(/^[^"\\]*$/, 'no quotes or backslashes').default('{node}:9100'),
+    /** GET /metrics with `Authorization: Bearer <this>` is answered from any address (at least 16 characters). */
+    METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** Addresses and CIDR ranges answered GET /metrics without the token (comma-separated); `none` for nobody. */
+    METRICS_ALLOW: z.string().default('127.0.0.1,::1'),
     /** Node states are polled this often for the events log (0: only when a page reads them); default 60, 0 when ENV is test. */
     MONITOR_POLL_S: int().pipe(z.number().min(0)).optional(),
     /** Server running as root: the Unix users of the embedded cluster's accounts are named <prefix><account>. */
@@ -178,6 +183,7 @@ function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
       uploadSessionTtlS: s.UPLOAD_SESSION_TTL_S,
       tarMaxBytes: s.DOWNLOAD_TAR_MAX_BYTES,
     },
+    metrics: { token: s.METRICS_TOKEN ?? null, allow: parseAllowList(s.METRICS_ALLOW) },
     monitor: {
       prometheusUrl: s.PROMETHEUS_URL ?? null,
       prometheusNodeLabel: s.PROMETHEUS_NODE_LABEL,
@@ -212,4 +218,17 @@ function readConfigFile(file: string): Record<string, unknown> {
   if (typeof data !== 'object' || data === null || Array.isArray(data))
     throw new ConfigError(`STARLIGHT_CONFIG: ${file} must hold a JSON object of settings`);
   return data as Record<string, unknown>;
+}
+
+/** `127.0.0.1, 10.0.0.0/8, ::1` → entries; `none` (or nothing) → none. A bad entry stops start-up. */
+function parseAllowList(text: string): string[] {
+  const entries = text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '' && entry.toLowerCase() !== 'none');
+  for (const entry of entries) {
+    const [address = '', bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    if (!family || extra !== undefined || (bits !== undefined && !(/^\d+$/.test(bits) && Number(bits) <= maxBits)))
+      throw new ConfigError(`STARLIGHT_METRICS_ALLOW: "${entry}" is not an address or CIDR range`);
+  }
+  return entries;
 }

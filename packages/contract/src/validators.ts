@@ -37,6 +37,7 @@ export const validationMessages = {
   systemAccountNotPhone: 'The system account name must not be a phone number',
   systemAccountFormat: 'Three parts joined by underscores, e.g. abc_def_ghi',
   switchUserRequired: '用户名不能为空',
+  controlChars: 'Control characters (such as NUL) are not allowed',
 } as const;
 const m = validationMessages;
 

@@ -1,12 +1,17 @@
 import fp from 'fastify-plugin';
 import { Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Code } from '@starlight/contract/codes';
+import { AppError } from '../lib/app-error';
+import { metricsGate, type MetricsAccess } from './metrics-access';
 
 /**
  * Prometheus text at /metrics: the process's default metrics and a request-duration histogram
  * by route pattern (never the raw URL, which would explode the label set), method and status.
+ * Not for the public: only allowed addresses or the bearer token (metrics-access.ts); else 1403.
  */
-export const metricsPlugin = fp(
-  async (app) => {
+export const metricsPlugin = fp<MetricsAccess>(
+  async (app, access) => {
+    const allowed = metricsGate(access);
     const registry = new Registry();
     collectDefaultMetrics({ register: registry });
     const duration = new Histogram({
@@ -22,7 +27,10 @@ export const metricsPlugin = fp(
         reply.elapsedTime / 1000,
       );
     });
-    app.get('/metrics', { config: { public: true } }, async (_request, reply) => {
+    // public to the permission layer (no user token): the gate below is its own check
+    app.get('/metrics', { config: { public: true } }, async (request, reply) => {
+      if (!allowed(request.ip, request.headers.authorization))
+        throw new AppError(Code.forbidden, 'metrics are served to allowed addresses (STARLIGHT_METRICS_ALLOW) or with STARLIGHT_METRICS_TOKEN');
       reply.type(registry.contentType);
       return registry.metrics();
     });

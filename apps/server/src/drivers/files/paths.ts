@@ -20,6 +20,14 @@ export const maxPathBytes = 4096;
 /** Temporary names of writes in progress: hidden from listings, refused as user input. */
 export const tempPrefix = '.starlight-part-';
 export const trashDir = '.trash';
+/**
+ * A write streamed to a temporary name (upload, copy) is `.starlight-part-` and 16 hex digits; the parts
+ * of chunked upload sessions have 32 (their sessions, in the database, own and expire them). A streamed
+ * write keeps its file's mtime fresh while bytes arrive, so one untouched for `orphanTempAgeMs` belongs
+ * to a writer that died with its process (a killed server): listings remove it (core/list-dir.ts).
+ */
+export const streamTempPattern = /^\.starlight-part-[0-9a-f]{16}$/;
+export const orphanTempAgeMs = 60 * 60 * 1000;
 
 // C0 controls, DEL, C1 controls (incl. NEL), line and paragraph separators
 const isControl = (c: number): boolean => c <= 0x1f || (c >= 0x7f && c <= 0x9f) || c === 0x2028 || c === 0x2029;

@@ -151,6 +151,8 @@ export function createFilesService({ at, settings }: { at: ResolveStorageAt; set
         else await pipeline(body, limitBytes(cap, allowance !== null && cap === allowance), writable);
       } catch (err) {
         // the refusal is answered only once the temporary file is gone: nothing partial is left to see
+        // (a source pipeline() refused outright never ends the writable, so it is destroyed here)
+        if (!writable.destroyed) writable.destroy(err as Error);
         if (!writable.closed) await new Promise((resolve) => writable.once('close', resolve));
         throw err;
       } finally {

@@ -1,4 +1,3 @@
-import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -22,6 +21,7 @@ import { ok, replies } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import type { FilesService } from './files.service';
 import { contentDisposition, previewHeaders } from './preview';
+import { rawBodyOf } from './raw-body';
 import { parseRange, unsatisfiable } from './range';
 import { target, targetOf } from './storage-target';
 
@@ -72,7 +72,7 @@ export const storageRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = asy
     { config: perms, schema: { tags, summary: 'Upload one file as the raw body (application/octet-stream), streamed to disk', querystring: uploadQuerySchema.extend(target), response: replies(fileEntrySchema) } },
     async (request) => {
       const length = request.headers['content-length'] ? Number(request.headers['content-length']) : null;
-      const entry = await files.upload(actorOf(request), request.query, request.body as Readable, length, targetOf(request.query));
+      const entry = await files.upload(actorOf(request), request.query, rawBodyOf(request), length, targetOf(request.query));
       return ok(request.id, 'file', entry);
     },
   );

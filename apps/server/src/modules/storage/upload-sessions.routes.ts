@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Readable } from 'node:stream';
+import { rawBodyOf } from './raw-body';
 import {
   chunkSha256Header,
   fileEntrySchema,
@@ -42,7 +42,7 @@ export const uploadSessionsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsServi
     },
     async (request) => {
       const sha = request.headers[chunkHeader];
-      const result = await uploads.putChunk(actorOf(request), request.params.id, request.params.index, typeof sha === 'string' ? sha : undefined, request.body as Readable);
+      const result = await uploads.putChunk(actorOf(request), request.params.id, request.params.index, typeof sha === 'string' ? sha : undefined, rawBodyOf(request));
       return ok(request.id, 'chunk', result);
     },
   );

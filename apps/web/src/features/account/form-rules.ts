@@ -2,6 +2,7 @@ import type { FormInstance } from 'antd';
 import type { RuleObject, RuleRender } from 'antd/es/form';
 import type { z } from 'zod';
 import { Code } from '@starlight/contract/codes';
+import { controlCharProblems } from '@starlight/contract/control-chars';
 import { validationMessages } from '@starlight/contract/validators';
 import { verificationMessages } from '@starlight/contract/verification';
 import { isApiError } from '../../lib/api-error';
@@ -27,7 +28,11 @@ export function schemaRule(
 ): RuleRender {
   return (form: Pick<FormInstance, 'getFieldsValue'>): RuleObject => ({
     validator: async () => {
-      const result = schema.safeParse({ ...stripEmpty(form.getFieldsValue()), ...extra() });
+      const values = { ...stripEmpty(form.getFieldsValue()), ...extra() };
+      // the server's rule before any schema (plugins/input-guard.ts): same text on the field
+      const control = controlCharProblems(values).find((problem) => paths.includes(problem.path.split('.')[0] ?? ''));
+      if (control) throw new Error(translateMessage(control.message));
+      const result = schema.safeParse(values);
       if (result.success) return;
       const issue = result.error.issues.find((candidate) => paths.includes(String(candidate.path[0])));
       if (issue) throw new Error(translateMessage(issue.message));

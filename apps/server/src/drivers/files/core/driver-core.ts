@@ -29,6 +29,7 @@ export interface CoreOptions {
   close(): Promise<void>;
 }
 
+// 16 hex digits: the shape paths.ts's streamTempPattern recognises when the writer is gone
 const tempName = (): string => `${tempPrefix}${randomBytes(8).toString('hex')}`;
 const lastOf = (segments: readonly string[]): string => segments[segments.length - 1] ?? '';
 const homeItself = (): FileError =>

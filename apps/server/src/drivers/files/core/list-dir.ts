@@ -3,8 +3,25 @@ import type { DirPage, FileEntry, FileType } from '../interface';
 import { mapped } from './errors';
 import { isListed, sortForListing } from './listing';
 import type { ListPlan } from './listing';
-import type { RawFs, RawStat } from './raw-fs';
+import { orphanTempAgeMs, streamTempPattern } from '../paths';
+import type { RawDirent, RawFs, RawStat } from './raw-fs';
 import { lstatOrMissing } from './resolve';
+
+/**
+ * Temporary files of streamed writes whose writer is gone (see `streamTempPattern`): a server killed
+ * mid-upload leaves one, and nothing else knows it is there. Usually there are none, so a listing
+ * costs nothing extra; a failure here (permissions, a race with the writer's own rename) is ignored.
+ */
+async function removeOrphanTemps(fs: RawFs, dirReal: string, raw: readonly RawDirent[], now = Date.now()): Promise<void> {
+  const temps = raw.filter((d) => streamTempPattern.test(d.name) && d.type !== 'dir');
+  await Promise.all(
+    temps.map(async (d) => {
+      const path = posix.join(dirReal, d.name);
+      const stat = d.stat ?? (await lstatOrMissing(fs, path).catch(() => undefined));
+      if (stat?.type === 'file' && now - stat.mtimeMs > orphanTempAgeMs) await fs.unlink(path).catch(() => undefined);
+    }),
+  );
+}
 
 /**
  * One page of a directory. The directory is read whole (names and types only on `local`), sorted on
@@ -47,6 +64,7 @@ export async function readSorted(fs: RawFs, dirReal: string, plan: ListPlan): Pr
   const raw = await mapped(fs.readdir(dirReal), 'list');
   let items: Item[] = [];
   let unknownTypes = false;
+  await removeOrphanTemps(fs, dirReal, raw);
   for (const d of raw) {
     if (!isListed(d.name, plan.filter)) continue;
     if (d.type === 'unknown') unknownTypes = true;

@@ -1,0 +1,49 @@
+import fp from 'fastify-plugin';
+
+/**
+ * The SPA's Content-Security-Policy: no inline or foreign script at all (Vite's build emits module
+ * files only; the e2e walk asserts no violation). Styles allow 'unsafe-inline' because antd's
+ * CSS-in-JS inserts <style> elements at run time and ECharts and antd set style attributes; a nonce
+ * would cover the elements but not the attributes, and style injection cannot run script.
+ * Images: avatars and previews arrive as data: and blob: URLs. connect-src 'self' covers same-origin
+ * fetches and the web shell's and binding's WebSockets (CSP 3 'self' matches ws:/wss: of this host);
+ * workers (Vite's bundled ones) are same-origin or blob:. Frames: PDF previews are blob: URLs, an
+ * external sign-in (WeChat) embeds its https page. Nothing may frame the console. Opener and
+ * resource policies are left alone: SSO sites open the consent page and may show our avatars.
+ */
+export const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "frame-src 'self' blob: https:",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** On every response, including the ones the OpenID provider writes itself on the raw socket. */
+const everywhere: Readonly<Record<string, string>> = {
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=()',
+};
+
+/**
+ * Headers every response carries. The CSP goes on what Fastify sends (SPA, API, our consent page is
+ * the SPA); oidc-provider's own pages (hijacked, written on the raw response) keep the provider's
+ * rules, since its form_post page submits itself with an inline script.
+ */
+export const securityHeadersPlugin = fp(
+  async (app) => {
+    app.addHook('onRequest', async (_request, reply) => {
+      for (const [name, value] of Object.entries(everywhere)) reply.raw.setHeader(name, value);
+      reply.header('content-security-policy', contentSecurityPolicy);
+    });
+  },
+  { name: 'starlight-security-headers' },
+);

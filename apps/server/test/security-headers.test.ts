@@ -1,0 +1,51 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { api, startTestApp, stopTestApp, type TestApp } from './helpers';
+
+let t: TestApp;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = await mkdtemp(path.join(tmpdir(), 'starlight-web-'));
+  await mkdir(path.join(webDist, 'assets'));
+  await writeFile(path.join(webDist, 'index.html'), '<!doctype html><script type="module" src="/assets/app.js"></script>');
+  await writeFile(path.join(webDist, 'assets', 'app.js'), 'console.log(1)');
+  t = await startTestApp({ env: { STARLIGHT_WEB_DIST: webDist } });
+});
+afterAll(async () => {
+  await stopTestApp(t);
+  await rm(webDist, { recursive: true, force: true });
+});
+
+const expectHardened = (headers: Record<string, unknown>) => {
+  expect(headers).toMatchObject({
+    'x-frame-options': 'DENY',
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+  });
+  expect(String(headers['permissions-policy'])).toContain('camera=()');
+};
+
+describe('security headers', () => {
+  it('the SPA page carries a CSP without inline script, framing refused', async () => {
+    const reply = await t.app.inject({ url: '/jobs', headers: { accept: 'text/html' } });
+    expect(reply.statusCode).toBe(200);
+    expectHardened(reply.headers);
+    const csp = String(reply.headers['content-security-policy']);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    const script = /script-src ([^;]+)/.exec(csp)?.[1] ?? '';
+    expect(script.trim()).toBe("'self'");
+    expect(csp).not.toMatch(/unsafe-eval/);
+  });
+
+  it('assets, API answers, errors and the OpenID provider\'s own endpoints carry them too', async () => {
+    for (const [url, status] of [['/assets/app.js', 200], [api('/health'), 200], [api('/user/user'), 401], [api('/nope'), 404], [api('/.well-known/openid-configuration'), 200]] as const) {
+      const reply = await t.app.inject({ url });
+      expect(reply.statusCode, url).toBe(status);
+      expectHardened(reply.headers);
+    }
+  });
+});
