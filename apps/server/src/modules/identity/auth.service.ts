@@ -54,7 +54,7 @@ export function createAuthService({ users, sessions, throttle, permissions, now,
       const rules = user && policy ? await policy.rulesFor(user.id) : null;
       const captchaNeeded = async () => Boolean(captcha) && (rules?.alwaysCaptcha || (await throttle.captchaRequired(accountKey, client.ip)));
       if (await captchaNeeded()) {
-        // A missing or wrong captcha counts as a failed login, so the 1429 lock still comes.
+        // A missing or wrong captcha counts as a failed login, so this address's back-off still comes.
         const solved = input.captcha_id && input.captcha_answer && captcha ? await captcha.verify(input.captcha_id, input.captcha_answer).then(() => true, () => false) : false;
         if (!solved) {
           await throttle.recordFailure(accountKey, client.ip);
@@ -68,7 +68,7 @@ export function createAuthService({ users, sessions, throttle, permissions, now,
         await throttle.recordFailure(accountKey, client.ip);
         throw refused(loginRefusedInfo, await captchaNeeded());
       }
-      await throttle.recordSuccess(accountKey);
+      await throttle.recordSuccess(accountKey, client.ip);
       const token = newToken();
       const issuedAt = now();
       const expiresAt = new Date(issuedAt.getTime() + tokenLifetimeMs[tokenType]);

@@ -12,7 +12,7 @@ beforeAll(async () => {
   database = await openTestDatabase();
   const { accounts } = createIdentityModule({
     db: database.db,
-    login: { maxFailures: 5, maxIpFailures: 20, windowS: 900 },
+    login: { maxFailures: 5, windowS: 900 },
     initialAdminPassword: null,
   });
   const userId = (await accounts.createUser({ userName: 'reader', password: 'Pass-word-1' }))!;
