@@ -101,6 +101,7 @@ export function createAuthService({ users, sessions, throttle, permissions, now,
         expiresAt: parentEnd,
         ip: client.ip,
         userAgent: client.userAgent.slice(0, 1000),
+        parentSessionId: actor.sessionId,
       });
       return { sessionId, token, expiresAt: parentEnd };
     },
@@ -146,6 +147,8 @@ export function createAuthService({ users, sessions, throttle, permissions, now,
 
   function actorOfSession(row: SessionActorRow | undefined): Actor | null {
     if (!row || row.revokedAt || row.expiresAt <= now() || row.disabled) return null;
+    // a session started from another one ends with it: logout, password change, admin revocation (expiry is capped at insert)
+    if (row.parentSessionId !== null && row.parentRevokedAt !== null) return null;
     let impersonator: Actor['impersonator'] = null;
     if (row.impersonatorUserId !== null) {
       // a switched-to session ends with its real user: disabled or deleted, nobody is behind it any more
