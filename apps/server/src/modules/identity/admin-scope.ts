@@ -5,7 +5,7 @@ import { holds } from './admin-context';
 import type { PermissionsService } from './permissions.service';
 
 /**
- * Who an administrator may see and change (spec §6): platform admins (query_all_user) everyone;
+ * Who an administrator may see and change (spec §6): query_all_user reads everyone, manage_all_user changes everyone;
  * group admins the members of the groups they administer; community admins the members of the
  * groups of their communities (read only). Everyone else: nobody.
  */
@@ -17,7 +17,7 @@ export function createAdminScope({ adminUsers, permissions }: { adminUsers: Admi
   return {
     /** The groups the actor may read. */
     async readable(actor: Actor): Promise<GroupScope> {
-      if (holds(actor, 'query_all_user')) return { all: true };
+      if (holds(actor, 'query_all_user', 'manage_all_user')) return { all: true };
       const { asGroupAdmin, viaCommunity } = await administered(actor);
       const ids = new Set<number>();
       if (holds(actor, 'user_order_create_gadmin')) asGroupAdmin.forEach((id) => ids.add(id));
@@ -27,7 +27,7 @@ export function createAdminScope({ adminUsers, permissions }: { adminUsers: Admi
 
     /** The groups whose members the actor may change (group admins: their own groups only). */
     async writable(actor: Actor): Promise<GroupScope> {
-      if (holds(actor, 'query_all_user')) return { all: true };
+      if (holds(actor, 'manage_all_user')) return { all: true };
       if (!holds(actor, 'user_order_create_gadmin')) return { all: false, groupIds: [] };
       return { all: false, groupIds: (await administered(actor)).asGroupAdmin };
     },
