@@ -148,6 +148,7 @@ export function createAdminUsersService({ adminUsers, adminGroups, users, scope,
             to: input.email,
             subject: 'Your Starlight account',
             text: `An administrator created a Starlight account for you.\n\nUser name: ${input.user_name}\nInitial password: ${password}\n\nPlease sign in and change the password.`,
+            secret: password,
           });
         } catch {
           // an invitation nobody receives leaves an account nobody can use: take it back
