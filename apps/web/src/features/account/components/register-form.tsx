@@ -38,7 +38,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (userName: string
   const { captcha, refresh } = useCaptcha();
   const delivery = useDelivery();
   // no SMTP (e-mail) or SMS provider: the code waits in the administrators' outbox
-  const viaOutbox = (kind === 'email' ? delivery.data?.email : delivery.data?.sms) === 'outbox';
+  const viaOutbox = (kind === 'email' ? delivery?.email : delivery?.sms) === 'outbox';
   // The captcha solved when the code was sent: the register call names it (captcha_token).
   const captchaToken = useRef('');
   const rule = (...paths: string[]) => schemaRule(registerFormSchema, paths, () => ({ captcha_token: captchaToken.current }));
