@@ -56,7 +56,7 @@ export function OutboxAdmin() {
           onChange: (page, pageSize) => setFilters((f) => ({ ...f, page, pageSize })),
         }}
         columns={[
-          { key: 'time', title: t('outbox.time'), render: (_: unknown, m) => formatDate(m.created_at), width: 170 },
+          { key: 'time', title: t('outbox.time'), render: (_: unknown, m) => formatDate(m.created_at), width: 170, responsive: ['md'] },
           { key: 'to', title: t('outbox.to'), render: (_: unknown, m) => <span data-testid="outbox-row-to">{m.address}</span> },
           { key: 'channel', title: t('outbox.channel'), render: (_: unknown, m) => <Tag>{m.channel === 'email' ? t('outbox.email') : t('outbox.sms')}</Tag>, responsive: ['md'] },
           { key: 'subject', title: t('outbox.subject'), dataIndex: 'subject', ellipsis: true, responsive: ['lg'] },
