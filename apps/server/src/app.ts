@@ -230,7 +230,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const prefix = config.basePath;
   await app.register(identity.routes, { prefix });
   await app.register(profile.routes, { prefix });
-  await app.register(verification.routes, { prefix, captcha: verification.captcha, outbox: verification.outbox });
+  await app.register(verification.routes, {
+    prefix,
+    captcha: verification.captcha,
+    outbox: verification.outbox,
+    outboxPolicy: { mayActOn: identity.contactAccess, audit: audit.service },
+    delivery: verification.delivery,
+  });
   await app.register(audit.routes, { prefix, audit: audit.service });
   await app.register(messages.routes, { prefix, inbox: messages.inbox, preferences: messages.preferences });
   await app.register(messages.streamRoutes, { prefix, events: messages.service.events });

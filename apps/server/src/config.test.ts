@@ -18,7 +18,7 @@ describe('config', () => {
       bodyLimit: 1024 * 1024,
       initialAdminPassword: null,
       demo: false,
-      login: { maxFailures: 5, maxIpFailures: 20, windowS: 900 },
+      login: { maxFailures: 5, windowS: 900 },
       trustProxy: false,
     });
     expect(config.webDist).toBe(path.resolve(import.meta.dirname, '../../web/dist'));

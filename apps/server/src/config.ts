@@ -53,8 +53,10 @@ export const settingsSchema = z
     INITIAL_ADMIN_PASSWORD: secret().optional(),
     DEMO: flag().default(false),
     DEMO_PASSWORD: secret().optional(),
+    /** Failed logins of one account from one address before that pair backs off (1429); never a lock of the account or the address. */
     LOGIN_MAX_FAILURES: int().pipe(z.number().min(1)).default(5),
-    LOGIN_MAX_IP_FAILURES: int().pipe(z.number().min(1)).default(20),
+    /** The first back-off; doubles with each further failure of the pair, up to LOGIN_FAILURE_WINDOW_S. */
+    LOGIN_BACKOFF_BASE_S: int().pipe(z.number().min(1)).default(30),
     LOGIN_FAILURE_WINDOW_S: int().pipe(z.number().min(1)).default(900),
     /** Failed logins for one account (and from one address) after which a login must carry a solved captcha (555 until then). */
     LOGIN_CAPTCHA_AFTER: int().pipe(z.number().min(1)).default(3),
@@ -168,7 +170,7 @@ function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
     demoPassword: s.DEMO_PASSWORD ?? null,
     login: {
       maxFailures: s.LOGIN_MAX_FAILURES,
-      maxIpFailures: s.LOGIN_MAX_IP_FAILURES,
+      backoffBaseS: s.LOGIN_BACKOFF_BASE_S,
       windowS: s.LOGIN_FAILURE_WINDOW_S,
       captchaAfter: s.LOGIN_CAPTCHA_AFTER,
       captchaAfterIp: s.LOGIN_CAPTCHA_AFTER_IP,

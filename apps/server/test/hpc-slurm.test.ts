@@ -132,8 +132,8 @@ describe.skipIf(reason !== null)('HPC on the real Slurm (slurmrestd + sshd)', { 
     expect(theirs).toMatchObject({ name: 'outside', system_account: 'sl_bob_lab', user_name: 'demo-auditor' });
     const ours = (await call<List<Job>>(t.app, 'GET', '/job/jobs?page_size=100', alice)).spec;
     expect(ours.list.map((j) => j.job_id)).not.toContain(id);
-    expect((await call(t.app, 'DELETE', `/job/job/devcluster/${id}`, alice)).code).toBe(1403);
-    expect((await call(t.app, 'GET', `/job/job/devcluster/${id}`, alice)).code).toBe(1403);
+    expect((await call(t.app, 'DELETE', `/job/job/devcluster/${id}`, alice)).code).toBe(1404); // someone else's job answers as none
+    expect((await call(t.app, 'GET', `/job/job/devcluster/${id}`, alice)).code).toBe(1404);
     const state = await run('squeue', ['-h', '-j', id, '-o', '%T']);
     expect(['PENDING', 'RUNNING']).toContain(state.stdout.trim());
     expect((await call<List<Job>>(t.app, 'GET', '/job/jobs/all?field_eq_cluster=devcluster&field_eq_user=demo-auditor', admin)).spec.list.map((j) => j.job_id)).toContain(id);

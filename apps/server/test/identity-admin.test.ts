@@ -233,3 +233,48 @@ describe('GET /user/spec/user/{id}', () => {
     expect((await call(t, admin, 'GET', '/user/spec/user/nobody-here')).code).toBe(1404);
   });
 });
+
+describe('reading users is not managing them (query_all_user vs manage_all_user)', () => {
+  it('a holder of query_all_user alone (the demo auditor) reads users but cannot create, change, disable or promote', async () => {
+    const auditor = await login(t.app, 'demo-auditor', demoPassword);
+    expect((await call(t, auditor, 'GET', '/user/user')).code).toBe(200);
+    expect((await call(t, auditor, 'GET', '/user/spec/user/demo-user')).code).toBe(200);
+    const target = await call<Page<UserItem>>(t, admin, 'GET', '/user/user?field_lk_user_name=demo-user');
+    const id = target.spec.list.find((u) => u.user_name === 'demo-user')!.id;
+    expect((await call(t, auditor, 'PATCH', `/user/user/${id}`, { disabled: true })).code).toBe(1403);
+    expect((await call(t, auditor, 'DELETE', `/user/user/${id}`)).code).toBe(1403);
+    expect((await call(t, auditor, 'POST', '/user/update_to_group_admin', { user_name: 'demo-user' })).code).toBe(1403);
+    expect((await call(t, auditor, 'POST', '/user/user', { user_name: freshName('nope'), password: userPassword })).code).toBe(1403);
+    expect((await call(t, auditor, 'POST', '/user/groups', { name: freshName('grp') })).code).toBe(1403);
+    expect((await call(t, auditor, 'POST', '/user/update', { csv: 'user_name\nx' })).code).toBe(1403);
+    expect((await call<UserItem>(t, admin, 'GET', `/user/spec/user/${id}`)).spec.disabled).toBe(false);
+  });
+
+  it('manage_all_user manages every user', async () => {
+    const manager = freshName('manager');
+    await createUser(t, admin, manager);
+    await setKeys(t, admin, manager, 'user-managers', ['manage_all_user']);
+    const token = await login(t.app, manager, userPassword);
+    const name = freshName('managed');
+    const id = await createUser(t, token, name);
+    expect((await call(t, token, 'PATCH', `/user/user/${id}`, { real_name: 'Managed' })).code).toBe(200);
+    expect((await call(t, token, 'GET', '/user/user?field_lk_user_name=managed')).code).toBe(200);
+  });
+});
+
+describe('unknown fields are refused (1400 naming them), never ignored', () => {
+  it('PATCH /user/user/{id}, /user/remove_group_admin, POST /user/user_role', async () => {
+    const id = await createUser(t, admin, freshName('strict'));
+    const cases: [string, string, object, string][] = [
+      ['PATCH', `/user/user/${id}`, { real_name: 'X', is_admin: true }, 'body.is_admin'],
+      ['POST', '/user/remove_group_admin', { user_name: 'demo-gadmin', everywhere: true }, 'body.everywhere'],
+      ['POST', '/user/user_role', { user_name: 'demo-user', roles: [], append: true }, 'body.append'],
+    ];
+    for (const [method, path, payload, field] of cases) {
+      const reply = await call<{ fields: { path: string; message: string }[] }>(t, admin, method as 'POST', path, payload);
+      expect(reply.code, path).toBe(1400);
+      expect(reply.spec.fields).toContainEqual({ path: field, message: 'unknown field' });
+    }
+    expect((await call<{ real_name: string | null }>(t, admin, 'GET', `/user/spec/user/${id}`)).spec.real_name).not.toBe('X');
+  });
+});

@@ -88,7 +88,7 @@ describe('roles (role-manage) and their holders', () => {
 
   it('lists every key with its meaning in four languages (operation-manage)', async () => {
     const ops = await call<{ key: string; meanings: Record<string, string>; routes: string[]; grantable: boolean }[]>(t, admin, 'GET', '/perm/operations');
-    expect(ops.spec).toHaveLength(30);
+    expect(ops.spec).toHaveLength(31);
     const audit = ops.spec.find((o) => o.key === 'query_all_audit');
     expect(audit?.meanings.zh).toBe('查看所有用户的审计日志');
     expect(audit?.routes).toContain('/audit/audit-admin');

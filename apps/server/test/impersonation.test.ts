@@ -93,6 +93,35 @@ describe('POST /keystone/short_term_token/change_user (spec §4)', () => {
     expect((await call(t, switched.spec, 'GET', '/user/user/self')).code).toBe(1300);
   });
 
+  it('a switched session ends with the session it came from: logout of that session', async () => {
+    const helper = freshName('parent');
+    await createUser(t, admin, helper);
+    await setKeys(t, admin, helper, 'parent-switchers', ['change_user']);
+    const desk = await login(t.app, helper, userPassword);
+    const other = await login(t.app, helper, userPassword);
+    const switched = await switchTo(desk, 'demo-user');
+    expect((await call(t, switched.spec, 'GET', '/user/user/self')).code).toBe(200);
+    expect((await call(t, desk, 'POST', '/keystone/logout')).code).toBe(200);
+    expect((await call(t, switched.spec, 'GET', '/user/user/self')).code).toBe(1300);
+    // the admin's other session is not the parent and lives on
+    expect((await call(t, other, 'GET', '/user/user/self')).code).toBe(200);
+  });
+
+  it('a password change of the real user ends every switched session they started, even from the session that changed it', async () => {
+    const helper = freshName('pwchange');
+    await createUser(t, admin, helper);
+    await setKeys(t, admin, helper, 'pw-switchers', ['change_user']);
+    const desk = await login(t.app, helper, userPassword);
+    const elsewhere = await login(t.app, helper, userPassword);
+    const fromDesk = await switchTo(desk, 'demo-user');
+    const fromElsewhere = await switchTo(elsewhere, 'demo-bound');
+    const changed = await call(t, desk, 'PATCH', '/user/user/reset_password_by_login', { old_password: userPassword, password: 'Changed-pass-2' });
+    expect(changed.code).toBe(200);
+    expect((await call(t, desk, 'GET', '/user/user/self')).code).toBe(200);
+    expect((await call(t, fromDesk.spec, 'GET', '/user/user/self')).code).toBe(1300);
+    expect((await call(t, fromElsewhere.spec, 'GET', '/user/user/self')).code).toBe(1300);
+  });
+
   it('lets a change_user holder search every user by part of the name (the switch dialog)', async () => {
     const helper = freshName('finder');
     await createUser(t, admin, helper);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { verificationCodes } from '../src/db/schema/verification';
 import { adminPassword, api, body, demoPassword, login, startTestApp, stopTestApp, tokenHeader, type TestApp, randomTokenShape } from './helpers';
+import { auditRows, call, createUser, freshName, setKeys, userPassword } from './admin-helpers';
 import { captchaEnv, codeFromOutbox, freshIp, outboxCount, post, registerByEmail, strongPassword } from './verification-helpers';
 
 let t: TestApp;
@@ -123,13 +124,56 @@ describe('PATCH /user/user/reset_password_by_login and GET password_check', () =
 });
 
 describe('GET /system/outbox', () => {
-  it('is for holders of query_all_user only', async () => {
+  interface OutboxItem { address: string; subject: string; body: string; masked: boolean }
+  const read = (token: string, query = '') =>
+    t.app.inject({ url: api(`/system/outbox${query}`), headers: tokenHeader(token) }).then((r) => body<{ list: OutboxItem[]; total: number }>(r));
+
+  it('is for the platform top permission (query_role) only: not for readers of users (query_all_user)', async () => {
     const user = await login(t.app, 'demo-bound', demoPassword);
-    expect(body(await t.app.inject({ url: api('/system/outbox'), headers: tokenHeader(user) })).code).toBe(1403);
+    expect((await read(user)).code).toBe(1403);
     const admin = await login(t.app, 'admin', adminPassword);
-    const page = body<{ list: unknown[]; total: number }>(await t.app.inject({ url: api('/system/outbox?page_size=1'), headers: tokenHeader(admin) }));
+    const userReader = freshName('user-reader');
+    await createUser(t, admin, userReader);
+    await setKeys(t, admin, userReader, freshName('user-readers'), ['query_all_user', 'query_all_audit']);
+    expect((await read(await login(t.app, userReader, userPassword))).code).toBe(1403);
+    const page = await read(admin, '?page_size=1');
     expect(page.code).toBe(200);
     expect(page.spec.list).toHaveLength(1);
     expect(page.spec.total).toBeGreaterThan(1);
+  });
+
+  it('masks the codes of accounts the reader may not manage (more rights than theirs), shows the others, and audits every read', async () => {
+    const admin = await login(t.app, 'admin', adminPassword);
+    const reader = freshName('outbox-reader');
+    await createUser(t, admin, reader);
+    await setKeys(t, admin, reader, freshName('outbox-readers'), ['query_role', 'manage_all_user']);
+    const boss = freshName('boss');
+    const bossId = await createUser(t, admin, boss);
+    await call(t, admin, 'PATCH', `/user/user/${bossId}`, { email: `${boss}@example.com` });
+    await setKeys(t, admin, boss, freshName('bosses'), ['query_role', 'manage_all_user', 'kcluster_clusters_admin']);
+    expect((await post(t.app, '/user/user_verify/email_reset_code', { email: `${boss}@example.com` }, freshIp())).code).toBe(200);
+    const plain = freshName('plain');
+    await call(t, admin, 'PATCH', `/user/user/${await createUser(t, admin, plain)}`, { email: `${plain}@example.com` });
+    expect((await post(t.app, '/user/user_verify/email_reset_code', { email: `${plain}@example.com` }, freshIp())).code).toBe(200);
+    const adminsView = await codeFromOutbox(t.app, `${boss}@example.com`);
+
+    const token = await login(t.app, reader, userPassword);
+    const bossMail = (await read(token, `?field_eq_address=${boss}%40example.com`)).spec.list[0]!;
+    expect(bossMail.masked).toBe(true);
+    expect(`${bossMail.subject} ${bossMail.body}`).not.toContain(adminsView);
+    expect(bossMail.body).not.toMatch(/\b\d{6}\b/);
+    const mate = (await read(token, `?field_eq_address=${plain}%40example.com`)).spec.list[0]!;
+    expect(mate.masked).toBe(false);
+    expect(mate.body).toMatch(/\b\d{6}\b/);
+    // a group administrator holds keys the reader lacks: masked too
+    await post(t.app, '/user/user_verify/email_reset_code', { email: 'demo-gadmin@example.com' }, freshIp());
+    expect((await read(token, '?field_eq_address=demo-gadmin%40example.com')).spec.list[0]).toMatchObject({ masked: true });
+    // the platform admin holds every key: nothing is masked for them
+    expect((await read(admin, `?field_eq_address=${boss}%40example.com`)).spec.list[0]).toMatchObject({ masked: false });
+
+    const reads = (await auditRows(t)).filter((r) => r.action === 'outbox_read' && r.userName === reader);
+    expect(reads).toHaveLength(3);
+    expect(reads[2]?.detail).toContain(`${boss}@example.com`);
+    expect(reads[2]?.detail).toContain('1 masked');
   });
 });

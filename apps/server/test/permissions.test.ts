@@ -70,7 +70,7 @@ describe('route permissions', () => {
     await app.close();
   });
 
-  it('makes public only login, registration, password resets, captcha, health, client errors, shared file links, avatar images, OpenAPI, metrics and the OpenID provider endpoints', () => {
+  it('makes public only login, registration, password resets, captcha, code delivery, health, client errors, shared file links, avatar images, OpenAPI, metrics and the OpenID provider endpoints', () => {
     expect(t.app.routeAccessTable.filter((route) => route.public).map((route) => `${route.method} ${route.url}`).sort()).toEqual([
       'GET /api/.well-known/openid-configuration',
       'GET /api/datafile/content',
@@ -81,6 +81,7 @@ describe('route permissions', () => {
       'GET /api/oidc/*',
       'GET /api/openapi.json',
       'GET /api/user/avatar/:file',
+      'GET /api/user/user_verify/delivery',
       'GET /metrics',
       'HEAD /api/.well-known/openid-configuration',
       'HEAD /api/datafile/content',
@@ -91,6 +92,7 @@ describe('route permissions', () => {
       'HEAD /api/oidc/*',
       'HEAD /api/openapi.json',
       'HEAD /api/user/avatar/:file',
+      'HEAD /api/user/user_verify/delivery',
       'HEAD /metrics',
       'OPTIONS /api/.well-known/openid-configuration',
       'OPTIONS /api/keystone/oauth/token',

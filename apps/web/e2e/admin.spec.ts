@@ -119,3 +119,24 @@ test('admin switches to demo-user, sees their name in the top bar, and switches 
     await expect(page.getByTestId('audit-row-actor').filter({ hasText: 'demo-user (by admin)' }).first()).toBeVisible();
   });
 });
+
+test("the admin reads the outbox screen: newest first, recipient, channel, the code of an account they may manage", async ({ page, request }) => {
+  const address = 'demo-auditor@example.com';
+  const sent = await request.post('/api/user/user_verify/email_reset_code', { data: { email: address } });
+  expect(((await sent.json()) as { code: number }).code).toBe(200);
+
+  await signIn(page, 'admin', adminPassword);
+  await openFromSidebar(page, '/user-center/outbox');
+  await expect(page.getByTestId('outbox-admin')).toContainText('Without SMTP or an SMS provider');
+  await expect(page.getByTestId('outbox-row-to').first()).toHaveText(address);
+  await expect(page.getByTestId('outbox-row-body').first()).toContainText(/\b\d{6}\b/);
+  await expect(page.getByTestId('outbox-row-masked')).toHaveCount(0);
+  await page.getByTestId('outbox-address').locator('input').fill('nobody-at-all@example.com');
+  await page.getByTestId('outbox-address').locator('input').press('Enter');
+  await expect(page.getByTestId('outbox-row-to')).toHaveCount(0);
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.getByTestId('outbox-address').locator('input').fill(address);
+  await page.getByTestId('outbox-address').locator('input').press('Enter');
+  await expect(page.getByTestId('outbox-row-to').first()).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('outbox-390.png') });
+});

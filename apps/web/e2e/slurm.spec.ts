@@ -86,12 +86,12 @@ test('binds on the real cluster, runs a Slurm job as the bound account and reads
     await expect(page.getByTestId('job-exit-code')).toHaveText('0');
   });
 
-  await test.step("bob's sbatch job is not in alice's list, and alice can neither read nor cancel it", async () => {
+  await test.step("bob's sbatch job is not in alice's list, and alice can neither read nor cancel it (1404: as if it did not exist)", async () => {
     await openFromSidebar(page, '/job/myjobs');
     await expect(row).toBeVisible();
     await expect(page.getByTestId('job-row').filter({ hasText: outsideName })).toHaveCount(0);
-    expect(await apiAs(page, 'GET', `/job/job/${clusterName}/${bobJob}`)).toBe(1403);
-    expect(await apiAs(page, 'DELETE', `/job/job/${clusterName}/${bobJob}`)).toBe(1403);
+    expect(await apiAs(page, 'GET', `/job/job/${clusterName}/${bobJob}`)).toBe(1404); // as if there were no such job
+    expect(await apiAs(page, 'DELETE', `/job/job/${clusterName}/${bobJob}`)).toBe(1404);
   });
 
   await test.step('alice runs `id -un` in the web shell of the partition and sees her account', async () => {

@@ -68,6 +68,7 @@ export const createUserInputSchema = z
     password: z.preprocess(emptyToUndefined, passwordSchema.optional()),
     invite: z.boolean().default(false),
   })
+  .strict()
   .superRefine((value, ctx) => {
     if (value.invite && !value.email)
       ctx.addIssue({ code: 'custom', path: ['email'], message: adminValidationMessages.inviteNeedsEmail });
@@ -85,7 +86,9 @@ export const updateUserInputSchema = z.object({
   telephone: optionalPhone.nullable().optional(),
   group_name: z.string().trim().max(60).nullable().optional(),
   disabled: z.boolean().optional(),
-});
+})
+  // an unknown field is a typo or a change this call does not make: refused (1400 naming it), never silently ignored
+  .strict();
 export type UpdateUserInput = z.infer<typeof updateUserInputSchema>;
 
 export const idParamSchema = z.object({ id: z.coerce.number().int().min(1) });
@@ -119,13 +122,15 @@ export const userRoleSchema = z.object({
 });
 export const userRoleListSchema = listSchema(userRoleSchema);
 /** POST /user/user_role: makes the user's roles exactly `roles`. */
-export const setUserRolesInputSchema = z.object({ user_name: userRefSchema, roles: z.array(z.string().trim().min(1).max(60)).max(50) });
+export const setUserRolesInputSchema = z.object({ user_name: userRefSchema, roles: z.array(z.string().trim().min(1).max(60)).max(50) }).strict();
 
 /** POST /user/update_to_group_admin and /user/remove_group_admin; the group defaults to the user's own. */
-export const groupAdminInputSchema = z.object({
-  user_name: userRefSchema,
-  group_name: z.preprocess(emptyToUndefined, z.string().trim().max(60).optional()),
-});
+export const groupAdminInputSchema = z
+  .object({
+    user_name: userRefSchema,
+    group_name: z.preprocess(emptyToUndefined, z.string().trim().max(60).optional()),
+  })
+  .strict();
 
 // ---- groups ----
 export const groupListQuerySchema = pageQuerySchema.extend({ field_lk_name: z.string().trim().max(60).optional() });
@@ -140,10 +145,10 @@ export const groupSchema = z.object({
 });
 export type Group = z.infer<typeof groupSchema>;
 export const groupListSchema = listSchema(groupSchema);
-export const groupInputSchema = z.object({ name: nameSchema, description: z.string().trim().max(200).default('') });
-export const groupPatchSchema = z.object({ description: z.string().trim().max(200) });
+export const groupInputSchema = z.object({ name: nameSchema, description: z.string().trim().max(200).default('') }).strict();
+export const groupPatchSchema = z.object({ description: z.string().trim().max(200) }).strict();
 export const groupNameParamSchema = z.object({ name: z.string().trim().min(1).max(60) });
-export const memberInputSchema = z.object({ user_name: userRefSchema });
+export const memberInputSchema = z.object({ user_name: userRefSchema }).strict();
 export const groupMemberParamSchema = z.object({ id: z.coerce.number().int().min(1), user_name: userRefSchema });
 export const groupDetailSchema = groupSchema.extend({ members: z.array(adminUserSchema) });
 export type GroupDetail = z.infer<typeof groupDetailSchema>;
@@ -161,7 +166,7 @@ export type Community = z.infer<typeof communitySchema>;
 export const communityListSchema = listSchema(communitySchema);
 export const communityListQuerySchema = pageQuerySchema.extend({ field_lk_name: z.string().trim().max(60).optional() });
 export const communityInputSchema = groupInputSchema;
-export const communityGroupInputSchema = z.object({ group_name: z.string().trim().min(1).max(60) });
+export const communityGroupInputSchema = z.object({ group_name: z.string().trim().min(1).max(60) }).strict();
 export const communityMemberParamSchema = z.object({ id: z.coerce.number().int().min(1), name: z.string().trim().min(1).max(60) });
 
 // ---- roles and the key catalogue ----
@@ -179,12 +184,12 @@ export const roleInputSchema = z.object({
   name: nameSchema,
   description: z.string().trim().max(200).default(''),
   keys: z.array(permissionKeySchema).max(100),
-});
+}).strict();
 export type RoleInput = z.input<typeof roleInputSchema>;
 export const rolePatchSchema = z.object({
   description: z.string().trim().max(200).optional(),
   keys: z.array(permissionKeySchema).max(100).optional(),
-});
+}).strict();
 
 export const operationSchema = z.object({
   key: z.string(),
@@ -205,7 +210,7 @@ export const bulkUpdateInputSchema = z.object({
   csv: z.string().min(1).max(1024 * 1024),
   /** Check every row and report, changing nothing. */
   dry_run: z.boolean().default(false),
-});
+}).strict();
 export const bulkRowProblemSchema = z.object({ line: z.number().int(), user_name: z.string(), field: z.string(), message: z.string() });
 export const bulkUpdateReportSchema = z.object({
   rows: z.number().int(),
@@ -218,7 +223,7 @@ export const bulkUpdateReportSchema = z.object({
 export type BulkUpdateReport = z.infer<typeof bulkUpdateReportSchema>;
 
 // ---- account switching (spec §4) ----
-export const changeUserInputSchema = z.object({ user_name: z.string().trim().min(1, '用户名不能为空').max(60) });
+export const changeUserInputSchema = z.object({ user_name: z.string().trim().min(1, '用户名不能为空').max(60) }).strict();
 /** The new token is the spec itself (spec §7: "returns code 200 and spec (new token)"). */
 export const changeUserResultSchema = z.string();
 

@@ -24,6 +24,8 @@ export const auditActions = [
   'partition_grant_change', 'partition_grant_revoke', 'user_quota_change', 'cluster_quota_change',
   // hardware devices and node-metrics sources (modules/monitor): target names the device or the cluster
   'device_create', 'device_update', 'device_delete', 'metrics_settings_change',
+  // the outbox (modules/verification): every read, with its filters and how many secrets were masked
+  'outbox_read',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

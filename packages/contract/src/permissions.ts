@@ -16,6 +16,8 @@ export const permissionKeys = [
   'user_order_create_gadmin',
   'community_3rd_admin',
   'query_all_user',
+  // ours: the spec's query_all_user reads (it gates the user-center pages); managing is this separate key
+  'manage_all_user',
   'query_role',
   'online_goods_admin',
   'dchub-basic-admin',
@@ -35,6 +37,13 @@ export const permissionKeys = [
 ] as const;
 
 export type PermissionKey = (typeof permissionKeys)[number];
+
+/**
+ * The platform's top permission: whoever holds query_role can grant any key to anyone, themselves included,
+ * so it is the one key that implies every other. Secrets kept for others (the outbox) need it: nobody
+ * reads one who could not already take the account some other way.
+ */
+export const topPermission: PermissionKey = 'query_role';
 
 export const permissionKeySchema = z.enum(permissionKeys);
 

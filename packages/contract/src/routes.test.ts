@@ -42,6 +42,7 @@ const gatedBySpec: Record<string, string[][]> = {
   '/user-center/login-record': [['query_all_user']],
   // ours (single sign-on admin page, not in the spec's list)
   '/user-center/oauth-clients': [['query_role']],
+  '/user-center/outbox': [['query_role']],
   '/image-center/image': [B],
   '/image-center/user-resource': [B, ['dchub-basic-admin']],
   '/image-center/image-label': [B, ['manage_label']],

@@ -1,4 +1,4 @@
-import { hasAnyPermission, type PermissionKey } from './permissions';
+import { hasAnyPermission, topPermission, type PermissionKey } from './permissions';
 
 /**
  * Spec §2: which console routes need no login, and the permission keys of every gated route.
@@ -120,6 +120,8 @@ export const routeAccessTree: readonly RouteAccess[] = [
       gated('login-record', 'query_all_user'),
       // ours (single sign-on, not in the spec's list): third-party sites and external sign-in providers
       gated('oauth-clients', 'query_role'),
+      // ours: mail and text messages kept without SMTP / an SMS provider (codes reach people through it)
+      gated('outbox', topPermission),
     ],
   },
   {

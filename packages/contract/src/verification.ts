@@ -116,6 +116,8 @@ export const outboxEntrySchema = z.object({
   address: z.string(),
   subject: z.string(),
   body: z.string(),
+  /** The message's code or initial password is hidden: the reader may not act on that account. */
+  masked: z.boolean(),
   created_at: z.string(),
 });
 export type OutboxEntry = z.infer<typeof outboxEntrySchema>;
@@ -125,3 +127,10 @@ export const outboxQuerySchema = pageQuerySchema.extend({
   field_eq_channel: z.enum(['email', 'sms']).optional(),
 });
 export const outboxListSchema = listSchema(outboxEntrySchema);
+
+/**
+ * GET /user/user_verify/delivery (public): how codes travel. `outbox` means nobody receives them directly:
+ * they wait in the administrators' outbox, and the registration form says so.
+ */
+export const deliverySchema = z.object({ email: z.enum(['smtp', 'outbox']), sms: z.enum(['provider', 'outbox']) });
+export type Delivery = z.infer<typeof deliverySchema>;

@@ -63,6 +63,7 @@ const pages = {
   // single sign-on (features/sso)
   oauth: lazy(() => import('./pages/oauth')),
   oauthClients: lazy(() => import('./pages/oauth-clients')),
+  outbox: lazy(() => import('./pages/admin-outbox')),
   wxLogin: lazy(() => import('./pages/wx-login')),
   vcLogin: lazy(() => import('./pages/vc-login')),
   userManage: lazy(() => import('./pages/admin-user-manage')),
@@ -168,6 +169,8 @@ export const shellRoutes: AppRoute[] = attachAccess([
     { path: 'login-record', page: pages.loginRecord, meta: { title: 'userCenter.loginRecord' } },
     // ours (single sign-on admin, query_role in the contract's routeAccessTree)
     { path: 'oauth-clients', page: pages.oauthClients, meta: { title: 'userCenter.oauthClients' } },
+    // ours (the outbox, the contract's topPermission): where codes wait without SMTP / an SMS provider
+    { path: 'outbox', page: pages.outbox, meta: { title: 'userCenter.outbox' } },
   ]),
   group('/image-center', 'imageCenter.root', 'image', [
     later('image', 'imageCenter.image'),

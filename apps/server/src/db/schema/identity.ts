@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, primaryKey, serial, text, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -94,9 +94,12 @@ export const sessions = pgTable(
     userAgent: text('user_agent').notNull().default(''),
     /** Set on a switched-to session (spec §4): the real user behind it, recorded with every request. */
     impersonatorUserId: integer('impersonator_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** A session started from another one (a switched-to session, a cloud token): it ends when that one ends, however it ends. */
+    parentSessionId: integer('parent_session_id').references((): AnyPgColumn => sessions.id, { onDelete: 'cascade' }),
   },
   (t) => [
     index('sessions_user_idx').on(t.userId),
+    index('sessions_parent_idx').on(t.parentSessionId),
     check('sessions_token_type_check', sql`${t.tokenType} in ('shortTerm', 'longTerm')`),
   ],
 );

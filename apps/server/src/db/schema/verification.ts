@@ -43,6 +43,8 @@ export const outbox = pgTable(
     address: text('address').notNull(),
     subject: text('subject').notNull().default(''),
     body: text('body').notNull(),
+    /** The one-time secret the message carries (a code, an initial password), so a reader who may not act on the account sees it masked. */
+    secret: text('secret'),
     createdAt: createdAt(),
   },
   (t) => [index('outbox_created_idx').on(t.createdAt.desc(), t.id.desc()), index('outbox_address_idx').on(t.address)],

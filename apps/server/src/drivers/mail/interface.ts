@@ -3,6 +3,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** The one-time secret inside subject/text (a code, an initial password): the outbox masks it for readers who may not act on the account. */
+  secret?: string;
 }
 
 /**
@@ -21,4 +23,4 @@ export class MailDeliveryError extends Error {
 }
 
 /** Where the outbox drivers (mail and SMS) write; provided by whoever owns the outbox table. */
-export type OutboxSink = (entry: { channel: 'email' | 'sms'; address: string; subject: string; body: string }) => Promise<void>;
+export type OutboxSink = (entry: { channel: 'email' | 'sms'; address: string; subject: string; body: string; secret: string | null }) => Promise<void>;

@@ -1,6 +1,8 @@
 export interface SmsMessage {
   to: string;
   text: string;
+  /** As MailMessage.secret. */
+  secret?: string;
 }
 
 /**

@@ -120,10 +120,10 @@ export function createBindingService({
       return bindReplies.bound;
     },
 
-    /** Self, or an administrator of users (query_all_user). The Slurm association stays: it is the cluster's. */
+    /** Self, or a manager of users (manage_all_user). The Slurm association stays: it is the cluster's. */
     async unbind(actor: Actor, input: UnbindInput): Promise<Binding> {
       const self = input.user_name === actor.userName;
-      if (!self && !actor.permissions.includes('query_all_user')) throw forbidden();
+      if (!self && !actor.permissions.includes('manage_all_user')) throw forbidden();
       const user = await accounts.findUser(input.user_name);
       if (!user) throw notFound('user');
       const removed = await repo.removeByUser(user.id);

@@ -55,7 +55,7 @@ export function createAdminGroupsService({ adminGroups, adminUsers, scope, audit
   }
   /** The communities the actor may read: all (query_all_user), the ones they administer, else those of their group. */
   async function readableCommunityIds(ctx: AdminContext, userGroupId: number | null): Promise<number[] | 'all'> {
-    if (holds(ctx.actor, 'query_all_user')) return 'all';
+    if (holds(ctx.actor, 'query_all_user', 'manage_all_user')) return 'all';
     const ids = new Set(await adminGroups.communityIdsAdministeredBy(ctx.actor.userId));
     if (userGroupId !== null) {
       const own = await adminGroups.find(userGroupId);
@@ -128,7 +128,7 @@ export function createAdminGroupsService({ adminGroups, adminUsers, scope, audit
 
     async community(ctx: AdminContext, name: string): Promise<Community> {
       const community = await communityOr404(name);
-      if (!holds(ctx.actor, 'query_all_user') && !community.admins.some((a) => a.id === ctx.actor.userId)) throw forbidden();
+      if (!holds(ctx.actor, 'query_all_user', 'manage_all_user') && !community.admins.some((a) => a.id === ctx.actor.userId)) throw forbidden();
       return toCommunity(community);
     },
 

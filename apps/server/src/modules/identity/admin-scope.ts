@@ -5,7 +5,7 @@ import { holds } from './admin-context';
 import type { PermissionsService } from './permissions.service';
 
 /**
- * Who an administrator may see and change (spec §6): platform admins (query_all_user) everyone;
+ * Who an administrator may see and change (spec §6): query_all_user reads everyone, manage_all_user changes everyone;
  * group admins the members of the groups they administer; community admins the members of the
  * groups of their communities (read only). Everyone else: nobody.
  */
@@ -14,10 +14,17 @@ export function createAdminScope({ adminUsers, permissions }: { adminUsers: Admi
     return adminUsers.administeredGroupIds(actor.userId);
   }
 
+  /** The groups whose members the actor may change (group admins: their own groups only). */
+  async function writable(actor: Actor): Promise<GroupScope> {
+    if (holds(actor, 'manage_all_user')) return { all: true };
+    if (!holds(actor, 'user_order_create_gadmin')) return { all: false, groupIds: [] };
+    return { all: false, groupIds: (await administered(actor)).asGroupAdmin };
+  }
+
   return {
     /** The groups the actor may read. */
     async readable(actor: Actor): Promise<GroupScope> {
-      if (holds(actor, 'query_all_user')) return { all: true };
+      if (holds(actor, 'query_all_user', 'manage_all_user')) return { all: true };
       const { asGroupAdmin, viaCommunity } = await administered(actor);
       const ids = new Set<number>();
       if (holds(actor, 'user_order_create_gadmin')) asGroupAdmin.forEach((id) => ids.add(id));
@@ -25,12 +32,7 @@ export function createAdminScope({ adminUsers, permissions }: { adminUsers: Admi
       return { all: false, groupIds: [...ids] };
     },
 
-    /** The groups whose members the actor may change (group admins: their own groups only). */
-    async writable(actor: Actor): Promise<GroupScope> {
-      if (holds(actor, 'query_all_user')) return { all: true };
-      if (!holds(actor, 'user_order_create_gadmin')) return { all: false, groupIds: [] };
-      return { all: false, groupIds: (await administered(actor)).asGroupAdmin };
-    },
+    writable,
 
     /**
      * Refuses (1403) unless `target` is inside `scope`, and unless the target holds no key the
@@ -40,6 +42,12 @@ export function createAdminScope({ adminUsers, permissions }: { adminUsers: Admi
     async assertCanActOn(actor: Actor, scope: GroupScope, target: { id: number; groupId: number | null; status: number }) {
       if (!inScope(scope, target.groupId)) throw forbidden();
       if (await outranks(target, actor)) throw forbidden();
+    },
+
+    /** The same decision as assertCanActOn, as a yes/no (what an outbox reader may see). */
+    async mayManage(actor: Actor, target: { id: number; groupId: number | null; status: number }): Promise<boolean> {
+      if (target.id === actor.userId) return true;
+      return inScope(await writable(actor), target.groupId) && !(await outranks(target, actor));
     },
 
     outranks,

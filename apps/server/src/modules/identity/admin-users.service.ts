@@ -148,6 +148,7 @@ export function createAdminUsersService({ adminUsers, adminGroups, users, scope,
             to: input.email,
             subject: 'Your Starlight account',
             text: `An administrator created a Starlight account for you.\n\nUser name: ${input.user_name}\nInitial password: ${password}\n\nPlease sign in and change the password.`,
+            secret: password,
           });
         } catch {
           // an invitation nobody receives leaves an account nobody can use: take it back
@@ -171,7 +172,7 @@ export function createAdminUsersService({ adminUsers, adminGroups, users, scope,
       await assertContactsFree(input, id);
       if (input.group_name !== undefined) {
         // moving users between groups is the platform's call, not a group admin's
-        if (!holds(ctx.actor, 'query_all_user')) throw forbidden();
+        if (!holds(ctx.actor, 'manage_all_user')) throw forbidden();
         const group = input.group_name === null ? null : await adminGroups.find(input.group_name);
         if (input.group_name !== null && !group) throw fieldError('body.group_name', 'no such group');
         await adminGroups.setMembership(id, group?.id ?? null, target.user.groupId);

@@ -54,7 +54,7 @@ export function createAuthService({ users, sessions, throttle, permissions, now,
       const rules = user && policy ? await policy.rulesFor(user.id) : null;
       const captchaNeeded = async () => Boolean(captcha) && (rules?.alwaysCaptcha || (await throttle.captchaRequired(accountKey, client.ip)));
       if (await captchaNeeded()) {
-        // A missing or wrong captcha counts as a failed login, so the 1429 lock still comes.
+        // A missing or wrong captcha counts as a failed login, so this address's back-off still comes.
         const solved = input.captcha_id && input.captcha_answer && captcha ? await captcha.verify(input.captcha_id, input.captcha_answer).then(() => true, () => false) : false;
         if (!solved) {
           await throttle.recordFailure(accountKey, client.ip);
@@ -68,7 +68,7 @@ export function createAuthService({ users, sessions, throttle, permissions, now,
         await throttle.recordFailure(accountKey, client.ip);
         throw refused(loginRefusedInfo, await captchaNeeded());
       }
-      await throttle.recordSuccess(accountKey);
+      await throttle.recordSuccess(accountKey, client.ip);
       const token = newToken();
       const issuedAt = now();
       const expiresAt = new Date(issuedAt.getTime() + tokenLifetimeMs[tokenType]);
@@ -101,6 +101,7 @@ export function createAuthService({ users, sessions, throttle, permissions, now,
         expiresAt: parentEnd,
         ip: client.ip,
         userAgent: client.userAgent.slice(0, 1000),
+        parentSessionId: actor.sessionId,
       });
       return { sessionId, token, expiresAt: parentEnd };
     },
@@ -146,6 +147,8 @@ export function createAuthService({ users, sessions, throttle, permissions, now,
 
   function actorOfSession(row: SessionActorRow | undefined): Actor | null {
     if (!row || row.revokedAt || row.expiresAt <= now() || row.disabled) return null;
+    // a session started from another one ends with it: logout, password change, admin revocation (expiry is capped at insert)
+    if (row.parentSessionId !== null && row.parentRevokedAt !== null) return null;
     let impersonator: Actor['impersonator'] = null;
     if (row.impersonatorUserId !== null) {
       // a switched-to session ends with its real user: disabled or deleted, nobody is behind it any more

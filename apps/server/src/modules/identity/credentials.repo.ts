@@ -30,6 +30,11 @@ export function createCredentialsRepo(db: Database) {
           .update(sessions)
           .set({ revokedAt: at })
           .where(keepSessionId === undefined ? live : and(live, ne(sessions.id, keepSessionId)));
+        // accounts they switched into end too, even those started from the kept session: a new password means a new start
+        await tx
+          .update(sessions)
+          .set({ revokedAt: at })
+          .where(and(eq(sessions.impersonatorUserId, userId), isNull(sessions.revokedAt)));
       });
     },
   };

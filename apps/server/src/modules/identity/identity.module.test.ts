@@ -10,7 +10,7 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const identity = () =>
-  createIdentityModule({ db: database.db, login: { maxFailures: 5, maxIpFailures: 20, windowS: 900 }, initialAdminPassword: null });
+  createIdentityModule({ db: database.db, login: { maxFailures: 5, windowS: 900 }, initialAdminPassword: null });
 
 describe('identity services', () => {
   it('creates one first administrator when two instances start at the same moment', async () => {

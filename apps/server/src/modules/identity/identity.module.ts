@@ -9,6 +9,7 @@ import { createCloudService } from './cloud.service';
 import { authRoutes } from './auth.routes';
 import { createBootstrapService } from './bootstrap.service';
 import { createGroupsRepo } from './groups.repo';
+import type { ContactAccess } from '../verification/outbox.service';
 import { createLoginFailuresRepo } from './login-failures.repo';
 import { createLoginThrottle, type LoginThrottleSettings } from './login-throttle.service';
 import { createPermissionsService } from './permissions.service';
@@ -87,8 +88,16 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
       roles: createAdminRolesService({ adminRoles: createAdminRolesRepo(db), adminUsers, audit: writeAudit }),
       bulk: createBulkUpdateService({ users, adminUsers, adminGroups, audit: writeAudit, now }),
       impersonation: createImpersonationService({ users, sessions, scope, audit: writeAudit, now }),
+      scope,
     };
   }
+
+  /** For the outbox: an address with no account yet (a register code), or an account the actor may manage. */
+  const contactAccess: ContactAccess = async (actor, channel, address) => {
+    const credentials = createCredentialsRepo(db);
+    const user = channel === 'email' ? await credentials.findByEmail(address) : await credentials.findByTelephone(address);
+    return !user || admin.scope.mayManage(actor, user);
+  };
 
   const routes: FastifyPluginAsyncZod = async (app) => {
     const loginSubject = async (name: string) => {
@@ -109,7 +118,7 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
       await app.register(passwordRoutes, { passwords, decryptPasswords });
     }
   };
-  return { auth, accounts, bootstrap, permissions, routes };
+  return { auth, accounts, bootstrap, permissions, contactAccess, routes };
 }
 
 export type IdentityModule = ReturnType<typeof createIdentityModule>;

@@ -18,7 +18,8 @@ interface Deps {
 /**
  * Spec §4 account switching. A holder of change_user gets a new short-term session as another
  * user; the session keeps the real user (sessions.impersonator_user_id), every request made with
- * it is audited with both names, and it ends no later than the session it was started from.
+ * it is audited with both names, and it ends with the session it was started from (parent_session_id:
+ * logout, revocation, expiry) and with any password change of the real user (credentials.setPassword).
  * Refused: switching to yourself (1400), an unknown user (1404), a disabled user (1409), a user
  * holding a key you lack (1403: no gaining power by switching), and switching again from a
  * switched session (1403: switch back first, so the trail has one real user).
@@ -49,6 +50,7 @@ export function createImpersonationService({ users, sessions, scope, audit, now 
         ip: ctx.ip,
         userAgent: ctx.userAgent.slice(0, 1000),
         impersonatorUserId: ctx.actor.userId,
+        parentSessionId: ctx.actor.sessionId,
       });
       await audit(ctx, 'impersonation_start', `user:${target.userName}`);
       return token;

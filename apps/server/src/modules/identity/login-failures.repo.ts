@@ -1,4 +1,4 @@
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { and, count, eq, gt, lt, max } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { loginFailures } from '../../db/schema/system';
 
@@ -20,12 +20,21 @@ export function createLoginFailuresRepo(db: Database) {
       return row?.n ?? 0;
     },
 
+    /** Failures of one account from one address since `since`, and the latest one. */
+    async pairStats(accountKey: string, ip: string, since: Date): Promise<{ n: number; last: Date | null }> {
+      const [row] = await db
+        .select({ n: count(), last: max(loginFailures.createdAt) })
+        .from(loginFailures)
+        .where(and(eq(loginFailures.accountKey, accountKey), eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since)));
+      return { n: row?.n ?? 0, last: row?.last ?? null };
+    },
+
     async record(accountKey: string, ip: string, at: Date): Promise<void> {
       await db.insert(loginFailures).values({ accountKey, ip, createdAt: at });
     },
 
-    async clearAccount(accountKey: string): Promise<void> {
-      await db.delete(loginFailures).where(eq(loginFailures.accountKey, accountKey));
+    async clearPair(accountKey: string, ip: string): Promise<void> {
+      await db.delete(loginFailures).where(and(eq(loginFailures.accountKey, accountKey), eq(loginFailures.ip, ip)));
     },
 
     /** Rows older than the window no longer count; dropping them keeps the table small. */

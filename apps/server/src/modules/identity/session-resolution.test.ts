@@ -33,7 +33,7 @@ beforeEach(() => {
 });
 
 const identity = () =>
-  createIdentityModule({ db, login: { maxFailures: 50, maxIpFailures: 500, windowS: 900 }, initialAdminPassword: 'Admin-pass-1', now: () => clock });
+  createIdentityModule({ db, login: { maxFailures: 50, windowS: 900 }, initialAdminPassword: 'Admin-pass-1', now: () => clock });
 
 /** A session row for `userId` (optionally switched to from `impersonatorUserId`), and its token. */
 async function sessionFor(userId: number, options: { impersonatorUserId?: number; hours?: number } = {}) {

@@ -9,11 +9,14 @@ export type NewSessionRow = typeof sessions.$inferInsert;
 
 /** The real user behind a switched-to session (sessions.impersonator_user_id), joined a second time. */
 const realUsers = alias(users, 'real_users');
+/** The session a switched or derived session was started from, joined to end them together. */
+const parentSessions = alias(sessions, 'parent_sessions');
 
 export function createSessionsRepo(db: Database) {
   /**
    * Everything an authenticated request needs, in ONE round trip: the session, its user (name, status
-   * bits, disabled), the real user behind a switched session (name, disabled) and the user's role keys
+   * bits, disabled), the real user behind a switched session (name, disabled), the revocation of the session it
+   * was started from, and the user's role keys
    * (text[] aggregated in the same statement). Prepared once per database: no query building per request,
    * and on PostgreSQL each pooled connection parses and plans it once.
    */
@@ -31,11 +34,14 @@ export function createSessionsRepo(db: Database) {
         impersonatorUserId: sessions.impersonatorUserId,
         impersonatorUserName: realUsers.userName,
         impersonatorDisabled: realUsers.disabled,
+        parentSessionId: sessions.parentSessionId,
+        parentRevokedAt: parentSessions.revokedAt,
         roleKeys: roleKeysOf(users.id),
       })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .leftJoin(realUsers, eq(realUsers.id, sessions.impersonatorUserId))
+      .leftJoin(parentSessions, eq(parentSessions.id, sessions.parentSessionId))
       .where(condition)
       .prepare(name);
   const byTokenHash = actorQuery(eq(sessions.tokenHash, sql.placeholder('tokenHash')), 'identity_actor_by_token_hash');
@@ -85,6 +91,9 @@ export interface SessionActorRow {
   /** Null when there is no real user behind the session (or the row is gone). */
   impersonatorUserName: string | null;
   impersonatorDisabled: boolean | null;
+  /** Set on a session started from another one; that one's revocation ends this one too. */
+  parentSessionId: number | null;
+  parentRevokedAt: Date | null;
   /** Raw role keys; the permissions service turns them into the actor's keys. */
   roleKeys: string[];
 }

@@ -36,10 +36,10 @@ export interface UsersRoutesOptions {
 }
 
 const tags = ['identity'];
-/** Who may read user lists: platform, group and community administrators, and switchers (search). */
-const userReaders = ['query_all_user', 'user_order_create_gadmin', 'community_3rd_admin'] as const;
-/** Who may change users: platform administrators, and group administrators within their groups. */
-const userWriters = ['query_all_user', 'user_order_create_gadmin'] as const;
+/** Who may read user lists: readers and managers of all users, group and community administrators (switchers: search). */
+const userReaders = ['query_all_user', 'manage_all_user', 'user_order_create_gadmin', 'community_3rd_admin'] as const;
+/** Who may change users: managers of all users (not mere readers: query_all_user), and group administrators within their groups. */
+const userWriters = ['manage_all_user', 'user_order_create_gadmin'] as const;
 
 export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app, { users, adminUsers, adminRoles, bulk }) => {
   app.get(
@@ -113,7 +113,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
 
   app.get(
     '/user/user_role',
-    { config: { perms: ['query_role', 'query_all_user'] }, schema: { tags, summary: 'Who holds which role', querystring: userRoleQuerySchema, response: replies(userRoleListSchema) } },
+    { config: { perms: ['query_role', 'query_all_user', 'manage_all_user'] }, schema: { tags, summary: 'Who holds which role', querystring: userRoleQuerySchema, response: replies(userRoleListSchema) } },
     async (request) => ok(request.id, 'user_role', await adminRoles.userRoles(request.query)),
   );
 
@@ -129,7 +129,7 @@ export const usersRoutes: FastifyPluginAsyncZod<UsersRoutesOptions> = async (app
   app.post(
     '/user/update',
     {
-      config: { perms: ['query_all_user'] },
+      config: { perms: ['manage_all_user'] },
       // a 2000-row file hashes up to 2000 passwords: well inside the spec's TIMEOUT 3600
       bodyLimit: 2 * 1024 * 1024,
       schema: { tags, summary: 'Create or update users from a CSV, with a report', body: bulkUpdateInputSchema, response: replies(bulkUpdateReportSchema) },

@@ -34,7 +34,7 @@ const titles = async () => (await messages.inbox.list(actor, { page: 1, page_siz
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  const { accounts } = createIdentityModule({ db: database.db, login: { maxFailures: 5, maxIpFailures: 20, windowS: 900 }, initialAdminPassword: null });
+  const { accounts } = createIdentityModule({ db: database.db, login: { maxFailures: 5, windowS: 900 }, initialAdminPassword: null });
   const userId = (await accounts.createUser({ userName: 'runner', password: 'Pass-word-1' }))!;
   actor = { userId, userName: 'runner', status: 0, permissions: [], sessionId: 0, tokenType: 'shortTerm' };
   messages = createMessagesModule({ db: database.db });

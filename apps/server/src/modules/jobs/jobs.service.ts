@@ -56,7 +56,10 @@ export function createJobsService({ repo, sync, clusters, binding, accounts }: J
     return binding.accountsOf(await accounts.groupMateIds(actor.userId));
   }
 
-  /** The job's row and who the caller is to it; 1404 unknown, 1403 someone else's without the keys. */
+  /**
+   * The job's row and who the caller is to it. Unknown and someone else's (without the keys to see it) answer the
+   * same 1404, so job ids tell an outsider nothing about other users' work.
+   */
   async function access(actor: Actor, clusterName: string, jobId: string) {
     const cluster = await clusters.rowByName(clusterName);
     if (!cluster || cluster.kind !== 'hpc') throw notFound('cluster');
@@ -65,12 +68,13 @@ export function createJobsService({ repo, sync, clusters, binding, accounts }: J
       await sync.refresh(cluster);
       row = await repo.get(cluster.id, Number(jobId));
     }
-    if (!row) throw new AppError(Code.notFound, `job ${jobId} not found`);
+    const missing = () => new AppError(Code.notFound, `job ${jobId} not found`);
+    if (!row) throw missing();
     const mine = await binding.accountOf(actor.userId);
     const owner = mine !== null && mine === row.job.userAccount;
     if (!owner && !actor.permissions.includes('query_others_job')) {
       const inGroup = actor.permissions.includes('query_by_group_name') && (await groupAccounts(actor)).includes(row.job.userAccount);
-      if (!inGroup) throw new AppError(Code.forbidden, `job ${jobId} belongs to another user`);
+      if (!inGroup) throw missing();
     }
     // the owner acts as their own account; an administrator's look passed our check above
     const identity: SchedulerIdentity = owner ? { kind: 'user', account: mine } : { kind: 'admin' };

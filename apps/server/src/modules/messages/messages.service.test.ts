@@ -24,7 +24,7 @@ const until = async (check: () => boolean) => {
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  ({ accounts } = createIdentityModule({ db: database.db, login: { maxFailures: 5, maxIpFailures: 20, windowS: 900 }, initialAdminPassword: null }));
+  ({ accounts } = createIdentityModule({ db: database.db, login: { maxFailures: 5, windowS: 900 }, initialAdminPassword: null }));
   module = createMessagesModule({
     db: database.db,
     // the mail driver is not the subject here: what would be mailed is recorded

@@ -48,7 +48,7 @@ describe('upload session sweep', () => {
   beforeAll(async () => {
     database = await openTestDatabase();
     dataDir = await mkdtemp(path.join(tmpdir(), 'starlight-sweep-'));
-    const { accounts } = createIdentityModule({ db: database.db, login: { maxFailures: 5, maxIpFailures: 20, windowS: 900 }, initialAdminPassword: null });
+    const { accounts } = createIdentityModule({ db: database.db, login: { maxFailures: 5, windowS: 900 }, initialAdminPassword: null });
     const userId = (await accounts.createUser({ userName: 'sweeper', password: 'Pass-word-1', status: 1, systemAccount: 'sweep_acct' }))!;
     actor = { userId, userName: 'sweeper', status: 1, permissions: [], sessionId: 0, tokenType: 'shortTerm' };
   });

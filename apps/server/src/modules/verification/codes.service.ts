@@ -74,8 +74,8 @@ export function createCodesService({ repo, mail, sms, limits, now, log }: CodesD
 
   async function deliver(target: CodeTarget, code: string): Promise<void> {
     const text = messageText(target.purpose, code);
-    if (target.channel === 'email') await mail.send({ to: target.address, subject: `星光 Starlight verification code ${code}`, text });
-    else await sms.send({ to: target.address, text });
+    if (target.channel === 'email') await mail.send({ to: target.address, subject: `星光 Starlight verification code ${code}`, text, secret: code });
+    else await sms.send({ to: target.address, text, secret: code });
   }
 
   const codeWrong = () => new AppError(Code.invalidInput, verificationMessages.codeWrong, {

@@ -33,7 +33,8 @@ export function createVerificationModule({ db, settings, log, now = () => new Da
   const smsDriver = sms ?? createOutboxSmsDriver(outbox.sink);
   const captcha = createCaptchaService({ repo, now, fixedAnswer: settings.captchaFixedAnswer });
   const codes = createCodesService({ repo, mail: mailDriver, sms: smsDriver, limits: settings, now, log });
-  return { captcha, codes, outbox, mail: mailDriver, routes: verificationRoutes };
+  const delivery = { email: mailDriver.kind === 'smtp' ? 'smtp' : 'outbox', sms: smsDriver.kind === 'outbox' ? 'outbox' : 'provider' } as const;
+  return { captcha, codes, outbox, mail: mailDriver, delivery, routes: verificationRoutes };
 }
 
 export type VerificationModule = ReturnType<typeof createVerificationModule>;

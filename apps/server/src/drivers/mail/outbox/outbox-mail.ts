@@ -4,7 +4,7 @@ import type { MailDriver, OutboxSink } from '../interface';
 export function createOutboxMailDriver(sink: OutboxSink): MailDriver {
   return {
     kind: 'outbox',
-    send: (message) => sink({ channel: 'email', address: message.to, subject: message.subject, body: message.text }),
+    send: (message) => sink({ channel: 'email', address: message.to, subject: message.subject, body: message.text, secret: message.secret ?? null }),
     close: async () => undefined,
   };
 }

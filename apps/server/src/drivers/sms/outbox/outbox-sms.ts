@@ -5,6 +5,6 @@ import type { SmsDriver } from '../interface';
 export function createOutboxSmsDriver(sink: OutboxSink): SmsDriver {
   return {
     kind: 'outbox',
-    send: (message) => sink({ channel: 'sms', address: message.to, subject: '', body: message.text }),
+    send: (message) => sink({ channel: 'sms', address: message.to, subject: '', body: message.text, secret: message.secret ?? null }),
   };
 }

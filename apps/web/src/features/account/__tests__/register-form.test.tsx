@@ -22,7 +22,7 @@ afterEach(async () => {
 const errorsShown = () => Array.from(document.querySelectorAll('.ant-form-item-explain-error')).map((node) => node.textContent);
 
 describe('register form validation (contract registerFormSchema)', () => {
-  it('names every missing field when submitted empty, and calls nothing but the captcha', async () => {
+  it('names every missing field when submitted empty, and calls nothing but the captcha and the delivery flag', async () => {
     const fetchMock = mockFetch(captchaReply);
     render(<RegisterForm onRegistered={vi.fn()} />);
     await userEvent.setup().click(screen.getByTestId('register-submit'));
@@ -39,7 +39,21 @@ describe('register form validation (contract registerFormSchema)', () => {
         ]),
       ),
     );
-    expect(fetchMock.mock.calls.map(([url]) => String(url))).toEqual([expect.stringContaining('/keystone/captcha')]);
+    expect(fetchMock.mock.calls.map(([url]) => String(url)).sort()).toEqual([expect.stringContaining('/keystone/captcha'), expect.stringContaining('/user/user_verify/delivery')]);
+  });
+
+  it("says codes go to the administrators' outbox when the server has no SMTP, and nothing when it has", async () => {
+    const answer = (email: string) => (url: string) =>
+      url.includes('/delivery') ? envelopeResponse({ code: 200, kind: 'delivery', spec: { email, sms: 'outbox' } }) : captchaReply();
+    mockFetch(answer('outbox'));
+    const { unmount } = render(<RegisterForm onRegistered={vi.fn()} />);
+    expect((await screen.findByTestId('register-outbox-note')).textContent).toContain("administrators' outbox");
+    unmount();
+    mockFetch(answer('smtp'));
+    render(<RegisterForm onRegistered={vi.fn()} />);
+    await waitFor(() => expect(screen.getByTestId('captcha-image')).toBeTruthy());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByTestId('register-outbox-note')).toBeNull();
   });
 
   it("says 'Inconsistent password entered twice' and names the missing character class", async () => {

@@ -1,11 +1,12 @@
 import { useRef, useState } from 'react';
 import { SafetyOutlined, UserOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Flex, Form, Input } from 'antd';
+import { Alert, Button, Checkbox, Flex, Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { registerFormSchema } from '@starlight/contract/validators';
 import { feedback } from '../../../lib/feedback';
 import { register } from '../api/register';
 import { sendRegisterCode } from '../api/send-code';
+import { useDelivery } from '../api/get-delivery';
 import { retryAfter, schemaRule, serverFieldErrors } from '../form-rules';
 import { CaptchaImage } from './captcha-image';
 import { CodeButton } from './code-button';
@@ -35,6 +36,9 @@ export function RegisterForm({ onRegistered }: { onRegistered: (userName: string
   const [kind, setKind] = useState<ContactKind>('email');
   const [busy, setBusy] = useState(false);
   const { captcha, refresh } = useCaptcha();
+  const delivery = useDelivery();
+  // no SMTP (e-mail) or SMS provider: the code waits in the administrators' outbox
+  const viaOutbox = (kind === 'email' ? delivery?.email : delivery?.sms) === 'outbox';
   // The captcha solved when the code was sent: the register call names it (captcha_token).
   const captchaToken = useRef('');
   const rule = (...paths: string[]) => schemaRule(registerFormSchema, paths, () => ({ captcha_token: captchaToken.current }));
@@ -55,7 +59,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (userName: string
       const sent = await sendRegisterCode({ [kind]: address, captcha_id: captcha.id, captcha_answer: answer });
       captchaToken.current = captcha.id;
       form.setFields([{ name: 'captcha_answer', value: '', errors: [] }]);
-      feedback().message.success(t(kind === 'email' ? 'code.sentEmail' : 'code.sentPhone'));
+      feedback().message.success(t(viaOutbox ? 'code.sentOutbox' : kind === 'email' ? 'code.sentEmail' : 'code.sentPhone'));
       return sent.resend_after_s;
     } catch (error) {
       const fields = serverFieldErrors(error, 'verification_code', { email: kind, telephone: kind });
@@ -85,6 +89,7 @@ export function RegisterForm({ onRegistered }: { onRegistered: (userName: string
   return (
     <Form form={form} layout="vertical" requiredMark={false} preserve={false} onFinish={(values) => void submit(values)} data-testid="register-form">
       <ContactSwitch kind={kind} onKindChange={setKind} rule={rule('email', 'telephone')} />
+      {viaOutbox ? <Alert type="warning" showIcon style={{ marginBottom: 16 }} message={t(kind === 'email' ? 'code.outboxEmail' : 'code.outboxPhone')} data-testid="register-outbox-note" /> : null}
       <Form.Item label={t('captcha.label')} required>
         <Flex gap={8}>
           <Form.Item name="captcha_answer" noStyle rules={[rule('captcha_token')]}>

@@ -95,7 +95,7 @@ describe('group-manage and community-manage share one list screen', () => {
   });
 
   it('platform admins may create a group; community-manage lists communities with the same search and create', async () => {
-    useSessionStore.setState({ token: 't', permissions: ['query_all_user'] });
+    useSessionStore.setState({ token: 't', permissions: ['query_all_user', 'manage_all_user'] });
     const fetchMock = mockFetch((url) =>
       url.includes('/community/')
         ? envelopeResponse({ code: 200, spec: { list: [{ id: 4, name: 'north', description: '', groups: ['demo-lab'], admins: [], created_at: '2026-01-01T00:00:00Z' }], total: 1 } })
@@ -109,5 +109,23 @@ describe('group-manage and community-manage share one list screen', () => {
     expect(screen.getByTestId('community-manage-create')).toBeTruthy();
     expect(screen.getByTestId('community-groups').textContent).toContain('demo-lab');
     await waitFor(() => expect(fetchMock.mock.calls.some(([u]) => String(u).includes('/community/user/communities'))).toBe(true));
+  });
+
+  it('a reader of all users (query_all_user alone) sees groups and communities but no create, delete or edit', async () => {
+    useSessionStore.setState({ token: 't', permissions: ['query_all_user'] });
+    mockFetch((url) =>
+      url.includes('/community/')
+        ? envelopeResponse({ code: 200, spec: { list: [{ id: 4, name: 'north', description: '', groups: ['demo-lab'], admins: [], created_at: '2026-01-01T00:00:00Z' }], total: 1 } })
+        : envelopeResponse({ code: 200, spec: { list: [group], total: 1 } }),
+    );
+    const { unmount } = renderIt(<GroupManage />);
+    expect(await screen.findByTestId('group-link')).toBeTruthy();
+    expect(screen.queryByTestId('group-manage-create')).toBeNull();
+    unmount();
+    renderIt(<CommunityManage />);
+    expect(await screen.findByText('north')).toBeTruthy();
+    expect(screen.queryByTestId('community-manage-create')).toBeNull();
+    expect(screen.getByTestId('community-groups').querySelector('input')).toBeNull();
+    expect(screen.queryByText('Delete')).toBeNull();
   });
 });

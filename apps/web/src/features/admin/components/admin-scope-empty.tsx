@@ -6,7 +6,7 @@ import { useSessionStore } from '../../../lib/session-store';
 import { hasAnyPermission } from '../../../lib/permissions';
 
 /** The keys that let a user see users and groups at all (the server's readers of /user/user and /user/groups). */
-export const adminReaderKeys = ['query_all_user', 'user_order_create_gadmin', 'community_3rd_admin'] as const;
+export const adminReaderKeys = ['query_all_user', 'manage_all_user', 'user_order_create_gadmin', 'community_3rd_admin'] as const;
 
 /**
  * Whether the signed-in user administers anyone: 'pending' until the keys are known, 'none' for an

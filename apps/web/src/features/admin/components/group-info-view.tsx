@@ -24,8 +24,8 @@ function GroupInfo({ groupName }: { groupName: string }) {
   const setAdmin = useSetGroupAdmin();
   const addMember = useAddMember();
   const removeMember = useRemoveMember();
-  const isPlatform = useHasAnyPermission(['query_all_user']);
-  const canWrite = useHasAnyPermission(['query_all_user', 'user_order_create_gadmin']);
+  const isPlatform = useHasAnyPermission(['manage_all_user']);
+  const canWrite = useHasAnyPermission(['manage_all_user', 'user_order_create_gadmin']);
   const [newMember, setNewMember] = useState('');
   const [creating, setCreating] = useState(false);
 

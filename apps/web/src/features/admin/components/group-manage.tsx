@@ -22,7 +22,7 @@ function GroupList() {
   const { t } = useTranslation('admin');
   const create = useCreateGroup();
   const remove = useDeleteGroup();
-  const isPlatform = useHasAnyPermission(['query_all_user']);
+  const isPlatform = useHasAnyPermission(['manage_all_user']);
 
   return (
     <NamedListManage<Group>

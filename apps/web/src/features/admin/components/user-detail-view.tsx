@@ -24,7 +24,7 @@ function UserDetail({ userName }: { userName: string }) {
   const { t } = useTranslation('admin');
   const detail = useUserDetail(userName);
   const canRoles = useHasAnyPermission(['query_role']);
-  const canWrite = useHasAnyPermission(['query_all_user', 'user_order_create_gadmin']);
+  const canWrite = useHasAnyPermission(['manage_all_user', 'user_order_create_gadmin']);
   const roles = useRoles();
   const setRoles = useSetUserRoles();
   const update = useUpdateUser();

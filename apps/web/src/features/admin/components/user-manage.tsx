@@ -30,7 +30,7 @@ function UserList() {
   const users = useUsers(filters);
   const update = useUpdateUser();
   const remove = useRemoveUser();
-  const canWrite = useHasAnyPermission(['query_all_user', 'user_order_create_gadmin']);
+  const canWrite = useHasAnyPermission(['manage_all_user', 'user_order_create_gadmin']);
 
   const toggle = (user: AdminUser) =>
     update.mutateAsync({ id: user.id, patch: { disabled: !user.disabled } }).then(
@@ -69,7 +69,7 @@ function UserList() {
         </Space>
         {canWrite ? (
           <Space wrap>
-            <PermissionGate perms={['query_all_user']}>
+            <PermissionGate perms={['manage_all_user']}>
               <Button icon={<UploadOutlined />} onClick={() => setBulk(true)}>
                 {t('bulk.open')}
               </Button>
