@@ -119,6 +119,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     emailOf: async (userId) => (await identity.accounts.profileOf(userId))?.email ?? null,
     log: (error, context) => app.log.warn({ err: error }, context),
     now: deps.now,
+    bus,
   });
   // the user's own account; built before identity, whose login consults its sign-in rules
   const profile = createProfileModule({

@@ -9,8 +9,8 @@ const heartbeatMs = 25_000;
 /**
  * GET /message/stream (ours): server-sent events, one `message` event per new in-app message of the
  * caller, so an open console's bell updates without a reload. The browser reads it with fetch (the
- * token travels in the header, never in the URL). In-process: with several API instances the
- * sender's events need the Redis pub/sub (ARCHITECTURE §1) to reach every instance.
+ * token travels in the header, never in the URL). With several API instances a message sent
+ * through another one arrives over the cluster bus (messages.module.ts, LISTEN/NOTIFY).
  */
 export const messagesStreamRoutes: FastifyPluginAsyncZod<{ events: Sender['events'] }> = async (app, { events }) => {
   // hijacked responses are the app's to end: an open stream would keep close() waiting
