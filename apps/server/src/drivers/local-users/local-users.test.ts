@@ -69,8 +69,11 @@ describe.runIf(root)('local queue with dedicated Unix users', () => {
     expect(done.exitCode).toBe(143);
     expect(await readFile(done.stdoutPath, 'utf8')).toBe(`${unixNameOf(prefix, 'alice_lab_q')}\n`);
     const name = unixNameOf(prefix, 'alice_lab_q');
-    // ps exits 1 when nothing matches: no process of the user is left
-    const left = spawnSync('ps', ['-u', name, '-o', 'pid='], { encoding: 'utf8' });
+    // ps exits 1 when nothing matches: no process of the user is left once the group's signals land
+    // (the wrapper reports TIMEOUT as it goes; its children may take a moment longer, never past the kill grace)
+    const psLeft = () => spawnSync('ps', ['-u', name, '-o', 'pid='], { encoding: 'utf8' });
+    let left = psLeft();
+    for (const end = Date.now() + 2_000; left.status !== 1 && Date.now() < end; left = psLeft()) await new Promise((resolve) => setTimeout(resolve, 100));
     expect([left.status, left.stdout.trim()]).toEqual([1, '']);
   });
 
