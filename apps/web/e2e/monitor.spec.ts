@@ -77,7 +77,8 @@ test('the summary and devices pages fit a 390 px screen', async ({ page }) => {
   for (const path of ['/monitor/summary', '/monitor/devices', '/monitor/metrics', '/monitor/events']) {
     await page.goto(path);
     await expect(page.getByTestId('shell')).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    // not 'networkidle': the bell's live message stream stays open on every page
+    await expect(page.locator('.ant-spin-spinning, .ant-skeleton-active')).toHaveCount(0, { timeout: 15_000 });
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
