@@ -138,3 +138,33 @@ export async function overtaken(url, { headers = {}, connections = 200, total = 
   const at = (p) => counts[Math.min(counts.length - 1, Math.floor(p * counts.length))];
   return { p50: at(0.5), p999: at(0.999), max: counts[counts.length - 1] };
 }
+
+/**
+ * New connections under load: `connections` keep-alive callers keep the server busy (`total` requests);
+ * once they run, `late` callers each open a fresh connection and time their first answer. libuv accepts
+ * one connection per event-loop turn, so this is what a long turn costs a newcomer (a user opening the
+ * console while others work). Loopback only, bounded by `total`.
+ */
+export async function lateComers(url, { headers = {}, connections = 200, total = 3000, late = 20, afterMs = 1000 } = {}) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  let sent = 0;
+  const get = (options) =>
+    new Promise((resolve) => {
+      const started = performance.now();
+      const request = http.get(url, { ...options, headers }, (res) => res.resume().once('end', () => resolve(performance.now() - started)));
+      request.once('error', () => resolve(Number.NaN));
+    });
+  const caller = async () => {
+    while (sent < total) {
+      sent++;
+      await get({ agent });
+    }
+  };
+  const load = Promise.all(Array.from({ length: connections }, caller));
+  await new Promise((r) => setTimeout(r, afterMs));
+  const times = sent < total ? await Promise.all(Array.from({ length: late }, () => get({ agent: false }))) : [];
+  await load;
+  agent.destroy();
+  times.sort((a, b) => a - b);
+  return { count: times.length, p50: times[Math.floor(times.length / 2)] ?? Number.NaN, max: times[times.length - 1] ?? Number.NaN };
+}

@@ -1,8 +1,9 @@
 // GET /user/user/self (token → actor, then the user's row: two statements) at 200 connections, next to
 // /api/health (no auth, one `select 1`) in the same run: the tail (p99.9, max), the answers slower than 1 s
 // and the requests that waited past autocannon's 10 s timeout, not only the median; then fairness counted
-// (how many answers overtook each request: connections − 1 when first come is first served).
-import { startServer, login, load, overtaken } from './lib.mjs';
+// (how many answers overtook each request: connections − 1 when first come is first served), and how long a
+// new connection waits for its first answer while the others keep the server busy (libuv accepts one per turn).
+import { startServer, login, load, overtaken, lateComers } from './lib.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
@@ -31,6 +32,15 @@ try {
   console.log(`fairness, ${fairTotal} requests each:`);
   await fair('/api/health', `${server.base}/api/health`, {});
   await fair('/api/user/user/self', `${server.base}/api/user/user/self`, { 'Bihu-Token': token });
+  console.log(`new connections while ${connections} keep-alive connections load the server (first answer):`);
+  const newcomers = async (name, url, headers) => {
+    const l = await lateComers(url, { headers, connections, total: fairTotal });
+    console.log(`${name.padEnd(20)}${l.count} newcomers  p50${ms(l.p50)}  max${ms(l.max)}`);
+    return l;
+  };
+  const h = await newcomers('/api/health', `${server.base}/api/health`, {});
+  const s = await newcomers('/api/user/user/self', `${server.base}/api/user/user/self`, { 'Bihu-Token': token });
+  console.log(`ratio newcomer max self/health: ${(s.max / Math.max(1, h.max)).toFixed(2)}`);
 } finally {
   await server.stop();
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { FairPGlite } from './fair-pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -83,7 +83,7 @@ export async function openDatabase({ url, pgliteDir, onConnectionLost }: Databas
     mkdirSync(path.dirname(pgliteDir), { recursive: true });
     release = acquirePidLock(`${pgliteDir}.lock`, `the database folder ${pgliteDir}`);
   }
-  const client = pgliteDir ? new PGlite(pgliteDir) : new PGlite();
+  const client = pgliteDir ? new FairPGlite(pgliteDir) : new FairPGlite();
   try {
     await client.waitReady;
   } catch (error) {
