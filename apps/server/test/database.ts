@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
+import { onServer, pgliteSnapshot } from './database-setup';
 
 /**
  * A migrated database for one test file: in-memory PGlite, or — when STARLIGHT_TEST_PG holds a
@@ -14,12 +15,13 @@ export type TestDatabase = DatabaseHandle & {
 export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.STARLIGHT_TEST_PG;
   if (!serverUrl) {
-    const handle = await openDatabase({ url: null, pgliteDir: null });
-    await handle.migrate();
+    const handle = await openDatabase({ url: null, pgliteDir: null, pgliteSnapshot: pgliteSnapshot() });
+    await handle.migrate(); // nothing left to apply when it started from the run's snapshot
     return { ...handle, url: null };
   }
   const name = `starlight_test_${randomBytes(6).toString('hex')}`;
-  await onServer(serverUrl, `create database "${name}"`);
+  const template = process.env.STARLIGHT_TEST_PG_TEMPLATE;
+  await createDatabase(serverUrl, name, template);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const handle = await openDatabase({ url: url.toString(), pgliteDir: null });
@@ -34,13 +36,20 @@ export async function openTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function onServer(url: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
+/**
+ * From the run's migrated template when there is one. Two files copying the same template at the same moment
+ * collide ("source database … is being accessed by other users" while the other copy runs): retried briefly.
+ */
+async function createDatabase(url: string, name: string, template: string | undefined): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await onServer(url, template ? `create database "${name}" template "${template}"` : `create database "${name}"`);
+      return;
+    } catch (error) {
+      const busy = error instanceof Error && /being accessed by other users/.test(error.message);
+      if (!busy || attempt >= 40) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 + Math.random() * 200));
+    }
   }
 }
 

@@ -52,13 +52,15 @@ export interface DatabaseOptions {
   url: string | null;
   /** PGlite data folder; null keeps PGlite in memory (tests). */
   pgliteDir: string | null;
+  /** In memory only: start from this dump (`dumpDataDir`) instead of an empty cluster — tests start from one migrated copy. */
+  pgliteSnapshot?: Blob;
   /** A pooled PostgreSQL connection broke (server stopped or restarted); default: a line on stderr. */
   onConnectionLost?: (error: Error) => void;
 }
 
 const retryEveryMs = 500;
 
-export async function openDatabase({ url, pgliteDir, onConnectionLost }: DatabaseOptions): Promise<DatabaseHandle> {
+export async function openDatabase({ url, pgliteDir, pgliteSnapshot, onConnectionLost }: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsConfig = { migrationsFolder: migrationsFolder() };
   if (url) {
     const pool = new DatabasePool({ connectionString: url, max: 10 });
@@ -83,7 +85,7 @@ export async function openDatabase({ url, pgliteDir, onConnectionLost }: Databas
     mkdirSync(path.dirname(pgliteDir), { recursive: true });
     release = acquirePidLock(`${pgliteDir}.lock`, `the database folder ${pgliteDir}`);
   }
-  const client = pgliteDir ? new FairPGlite(pgliteDir) : new FairPGlite();
+  const client = pgliteDir ? new FairPGlite(pgliteDir) : new FairPGlite(pgliteSnapshot ? { loadDataDir: pgliteSnapshot } : {});
   try {
     await client.waitReady;
   } catch (error) {
