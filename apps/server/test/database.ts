@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { onServer, pgliteSnapshot } from './database-setup';
 
