@@ -41,6 +41,7 @@ import { createVerificationModule } from './modules/verification/verification.mo
 import { createWebSshModule } from './modules/webssh/webssh.module';
 import { createAuditModule } from './modules/audit/audit.module';
 import { impersonationAuditPlugin } from './modules/audit/impersonation-audit.plugin';
+import { takeTurn } from './lib/turns';
 import { createSsoModule } from './modules/sso/sso.module';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
@@ -210,6 +211,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   app.addHook('onClose', () => hpc.drivers.close());
 
+  // every request takes a turn before its work starts, so one loop turn never runs the whole backlog (lib/turns.ts)
+  app.addHook('onRequest', takeTurn);
   await app.register(requestLogPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(errorHandlerPlugin, { bodyLimit: config.bodyLimit });

@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FairPGlite, turnBudgetMs } from './fair-pglite';
+import { turnBudgetMs } from '../lib/turns';
+import { FairPGlite } from './fair-pglite';
 
 /**
  * The longest event-loop turn while `requests` callers each run `statements` statements at once, measured by
