@@ -266,7 +266,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(monitor.routes, { prefix });
   await app.register(scheduler.routes, { prefix, tokens: scheduler.tokens });
   await app.register(sso.routes, { prefix });
-  await app.register(approvals.routes, { prefix, chains: approvals.chains, applications: approvals.applications });
+  await app.register(approvals.routes, { prefix, chains: approvals.chains, applications: approvals.applications, requestable: quotas.applicationGrants.requestable });
 
   const url = `http://${config.host}:${config.port}`;
   const { admin } = await identity.bootstrap.run();

@@ -107,6 +107,7 @@ describe('partition access through two nodes', () => {
 
   it('is applied for; the job is refused until approved; the group admins are told', async () => {
     expect((await submit(applicant)).code).toBe(1403);
+    expect((await call(t.app, 'GET', '/apply/partitions', applicant)).spec).toEqual([{ cluster_name: 'local', partition_name: 'local', usable: false }]);
     const applied = await applyFor(applicant, {
       kind: 'partition_access',
       payload: { cluster_name: 'local', partition_name: 'local' },
@@ -152,6 +153,7 @@ describe('partition access through two nodes', () => {
     expect((await messagesOf('demo-bound')).map((m) => m.title)).toEqual([expect.stringContaining('Application approved')]);
     const bell = (await call<List<Message>>(t.app, 'GET', '/message/message?field_eq_status=1', applicant)).spec;
     expect(bell.list.some((m) => m.kind === 'application')).toBe(true);
+    expect((await call(t.app, 'GET', '/apply/partitions', applicant)).spec).toEqual([{ cluster_name: 'local', partition_name: 'local', usable: true }]);
     expect((await submit(applicant)).code).toBe(200);
   });
 

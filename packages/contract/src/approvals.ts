@@ -146,3 +146,7 @@ export const applicationListQuerySchema = pageQuerySchema.extend({
   field_lk_applicant: z.string().max(64).optional(),
 });
 export type ApplicationListQuery = z.infer<typeof applicationListQuerySchema>;
+
+/** GET /apply/partitions: where "request access" is offered. */
+export const requestablePartitionSchema = z.object({ cluster_name: z.string(), partition_name: z.string(), usable: z.boolean() });
+export type RequestablePartition = z.infer<typeof requestablePartitionSchema>;

@@ -11,12 +11,17 @@ import {
   decisionInputSchema,
   idParamsSchema,
   kindParamsSchema,
+  requestablePartitionSchema,
 } from '@starlight/contract/approvals';
 import { listSchema } from '@starlight/contract/envelope';
 import { ok, replies } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import type { ApplicationsService } from './applications.service';
 import type { ChainsService } from './chains.service';
+import type { Actor } from '../../lib/actor';
+import type { RequestablePartition } from '@starlight/contract/approvals';
+
+type RequestablePartitions = (actor: Actor) => Promise<RequestablePartition[]>;
 
 const tags = ['approvals'];
 // applying, following one's own and deciding as a named approver need only a login; the service checks who may see and decide what
@@ -26,7 +31,15 @@ const staff = { perms: ['query_all_user_approval'] as const };
 const applicationList = listSchema(applicationSchema);
 
 /** Issue 11: chains and approval-root (manage_approval), applications (/apply), the staff view. */
-export const approvalsRoutes: FastifyPluginAsyncZod<{ chains: ChainsService; applications: ApplicationsService }> = async (app, { chains, applications }) => {
+export const approvalsRoutes: FastifyPluginAsyncZod<{ chains: ChainsService; applications: ApplicationsService; requestable?: RequestablePartitions }> = async (
+  app,
+  { chains, applications, requestable },
+) => {
+  app.get(
+    '/apply/partitions',
+    { config: signedIn, schema: { tags, summary: 'Partitions the caller may apply for, and whether they may use each now', response: replies(z.array(requestablePartitionSchema)) } },
+    async (request) => ok(request.id, 'apply', requestable ? await requestable(actorOf(request)) : []),
+  );
   app.get('/approval/approval-root', { config: manage, schema: { tags, summary: 'Every application kind and the chain it uses', response: replies(z.array(approvalRootSchema)) } }, async (request) =>
     ok(request.id, 'approval', await chains.roots()),
   );

@@ -1,4 +1,7 @@
 import type { Database } from '../../db/client';
+import type { Actor } from '../../lib/actor';
+import type { PartitionsService } from '../clusters/partitions.service';
+import type { AccessService } from './access.service';
 import type { GrantsService } from './grants.service';
 import type { QuotaNotices } from './quota-notices';
 import { createQuotasRepo } from './quotas.repo';
@@ -12,13 +15,34 @@ export type AfterCommit = () => Promise<void>;
  * the application's final state commit together. Slurm learns of it and the group is told after the
  * commit (`AfterCommit`): a rolled-back approval never reaches the cluster.
  */
-export function createApplicationGrants({ grants, sync, notices, now = () => new Date() }: { grants: GrantsService; sync: SlurmSync; notices?: QuotaNotices; now?: () => Date }) {
+export function createApplicationGrants({
+  grants,
+  sync,
+  notices,
+  partitions,
+  access,
+  now = () => new Date(),
+}: {
+  grants: GrantsService;
+  sync: SlurmSync;
+  notices?: QuotaNotices;
+  partitions: Pick<PartitionsService, 'open'>;
+  access: Pick<AccessService, 'policy'>;
+  now?: () => Date;
+}) {
   const after = (groupId: number, where: string, what: 'grant' | 'grant_revoked'): AfterCommit => async () => {
     await sync.syncGroup(groupId);
     await notices?.group(groupId, { where, what });
   };
 
   return {
+    /** Where "request access" is offered: every partition a user may see (not private), and whether they may use it now. */
+    async requestable(actor: Actor): Promise<{ cluster_name: string; partition_name: string; usable: boolean }[]> {
+      const open = await partitions.open();
+      const usable = new Set((await access.policy.usableBy(actor, open)).map((u) => `${u.cluster.name}/${u.partition.name}`));
+      return open.map((o) => ({ cluster_name: o.cluster.name, partition_name: o.partition.name, usable: usable.has(`${o.cluster.name}/${o.partition.name}`) }));
+    },
+
     /**
      * Before the deciding transaction (reads through the module's own services): the partition, 1404
      * naming `body.payload.cluster_name` / `partition_name` when unknown. What it answers is written in

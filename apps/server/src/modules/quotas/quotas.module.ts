@@ -61,7 +61,7 @@ export function createQuotasModule({ db, clusters, partitions, log, now, audit, 
     access,
     sync,
     /** Grants written by approvals, inside their transaction (modules/approvals). */
-    applicationGrants: createApplicationGrants({ grants, sync, notices, ...(now ? { now } : {}) }),
+    applicationGrants: createApplicationGrants({ grants, sync, notices, partitions, access, ...(now ? { now } : {}) }),
     routes,
     /**
      * A fresh install (no cluster before start): the embedded default cluster's partitions are granted
