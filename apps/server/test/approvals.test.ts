@@ -59,7 +59,7 @@ beforeAll(async () => {
   local = await partitionNamed(t, admin, 'local', 'local');
   // a fresh install as root grants local to every group; take it away so access must be applied for
   await call(t.app, 'DELETE', `/kcluster/partitions/${local.id}/groupquotas/0`, admin);
-});
+}, 180_000);
 afterAll(async () => {
   await stopTestApp(t);
   await rm(dataDir, { recursive: true, force: true });
@@ -194,6 +194,17 @@ describe('withdraw and reject', () => {
     const [member] = await t.database.db.select().from(users).where(eq(users.userName, 'phys-ann'));
     expect(member!.groupId).not.toBe(demoLab);
     expect((await messagesOf('phys-ann')).map((m) => m.title)).toEqual([expect.stringContaining('Application rejected')]);
+  });
+
+  it('an application whose object is gone can still be rejected (and not approved)', async () => {
+    const created = await call<{ id: number }>(t.app, 'POST', '/user/groups', admin, { name: 'short-lived-lab', description: '' });
+    expect(created.code).toBe(200);
+    const join = (await applyFor(stranger.token, { kind: 'group_join', payload: { group_name: 'short-lived-lab' } })).spec;
+    expect((await call(t.app, 'DELETE', `/user/groups/${await idOfGroup(t, 'short-lived-lab')}`, admin)).code).toBe(200);
+    // the group had no administrators: the node falls to the approval administrators
+    expect((await decide(admin, join.id, 0)).code).toBe(1404);
+    const rejected = await decide(admin, join.id, 0, 'reject', 'the group is gone');
+    expect([rejected.code, rejected.spec.state]).toEqual([200, 'rejected']);
   });
 
   it('joining a group, approved by both nodes, moves the user (group admin rights in the old group go)', async () => {

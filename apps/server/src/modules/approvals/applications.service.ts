@@ -147,7 +147,8 @@ export function createApplicationsService({ repo, kinds, notices, now = () => ne
       if (!before || !(await mayRead(actor, before))) throw notFound('application');
       const kind = kindOf(before);
       // names resolved outside the transaction (the transaction reads nothing outside it)
-      const prepared = before.state === 'pending' ? await kind.prepare(factsOf(before)) : null;
+      // only an approval can be final; a rejection must stay possible when what was asked for is gone
+      const prepared = before.state === 'pending' && input.decision === 'approve' ? await kind.prepare(factsOf(before)) : null;
       const outcome = await repo.inTransaction(async (t): Promise<Outcome> => {
         const row = await t.locked(id);
         if (!row) throw notFound('application');
@@ -164,7 +165,8 @@ export function createApplicationsService({ repo, kinds, notices, now = () => ne
         if (node.mode === 'all' && !approvers.every((a) => approved.includes(a))) return { row, event: 'recorded' };
         if (row.currentNode + 1 < nodesOf(row).length) return { row: await t.update(id, { currentNode: row.currentNode + 1 }), event: 'advanced' };
         const expiresAt = row.periodDays === null ? null : new Date((await renewedEnd(t, row, at)).getTime() + row.periodDays * dayMs);
-        const after = await prepared!.apply(t.tx, expiresAt);
+        if (!prepared) throw conflict('the application changed meanwhile; reload it');
+        const after = await prepared.apply(t.tx, expiresAt);
         if (row.renews !== null && (await t.locked(row.renews))?.state === 'approved') await t.update(row.renews, { state: 'renewed' });
         return { row: await t.update(id, { state: 'approved', decidedAt: at, expiresAt }), event: 'approved', after };
       });
