@@ -24,6 +24,7 @@ import { createBindingModule } from './modules/binding/binding.module';
 import { createClustersModule } from './modules/clusters/clusters.module';
 import { defaultClusterName } from './modules/clusters/clusters.service';
 import { createQuotasModule } from './modules/quotas/quotas.module';
+import { createApprovalsModule } from './modules/approvals/approvals.module';
 import { createDemoSeed } from './modules/demo/demo-seed.service';
 import { createIdentityModule } from './modules/identity/identity.module';
 import { createProfileModule } from './modules/profile/profile.module';
@@ -181,6 +182,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // binding is built first; a new binding's grants are applied by the quotas module (built next)
   const binding = createBindingModule({ db, accounts: identity.accounts, clusters: hpc.clusters, log, now: deps.now, onBound: (userId) => quotas.sync.syncUser(userId).then(() => undefined), send: messages.service.send });
   const quotas = createQuotasModule({ db, clusters: hpc.clusters, partitions: hpc.partitions, log, now: deps.now, audit: audit.service, send: messages.service.send });
+  // approvals apply their grants through the owning modules' services, in the deciding transaction
+  const approvals = createApprovalsModule({
+    db,
+    send: messages.service.send,
+    log,
+    now: deps.now,
+    isLeader: () => bus.isLeader(),
+    partitions: quotas.applicationGrants,
+    storage: clusterStorage.applicationGrants,
+    groups: identity.membershipGrants,
+  });
   const webssh = createWebSshModule({ db, clusters: hpc.clusters, policies: hpc.networkPolicies, accountOf: binding.service.accountOf, audit: audit.service });
   const jobs = createJobsModule({
     db,
@@ -257,6 +269,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(monitor.routes, { prefix });
   await app.register(scheduler.routes, { prefix, tokens: scheduler.tokens });
   await app.register(sso.routes, { prefix });
+  await app.register(approvals.routes, { prefix, chains: approvals.chains, applications: approvals.applications, requestable: quotas.applicationGrants.requestable });
 
   const url = `http://${config.host}:${config.port}`;
   const { admin } = await identity.bootstrap.run();
@@ -279,6 +292,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     if (closed.length > 0) app.log.warn(closedPathWarning(config.dataDir, closed));
   } else announce(sharedLocalAnnouncement(serverUserName()));
   await profile.importAvatars();
+  await approvals.start();
+  app.addHook('onClose', async () => approvals.stop());
   const poller = monitor.startPolling(bus.isLeader);
   app.addHook('onClose', () => poller.stop());
   // A new leader takes over the embedded local queues at once (pending jobs start, running ones are adopted).

@@ -74,6 +74,12 @@ const pages = {
   roleManage: lazy(() => import('./pages/admin-role-manage')),
   operationManage: lazy(() => import('./pages/admin-operation-manage')),
   auditAdmin: lazy(() => import('./pages/admin-audit-admin')),
+  // approvals (features/approvals)
+  myApply: lazy(() => import('./pages/apply-my-apply')),
+  approvalDetails: lazy(() => import('./pages/apply-approval-details')),
+  approvalStaff: lazy(() => import('./pages/approval-staff')),
+  approvalRoot: lazy(() => import('./pages/approval-root')),
+  approvalNodes: lazy(() => import('./pages/approval-nodes')),
 };
 
 /** A page of an area built later: it renders <Unavailable>, never made-up data, and stays out of the sidebar. */
@@ -195,16 +201,20 @@ export const shellRoutes: AppRoute[] = attachAccess([
       meta: { title: 'clusterPartition.monitorDashboard', icon: 'link', ...(env.monitorUrl ? { link: env.monitorUrl } : {}) },
     },
   ]),
-  group('/apply', 'apply.root', 'apply', [later('my-apply', 'apply.myApply'), detail('approval-details/:id', 'apply.details')]),
+  group('/apply', 'apply.root', 'apply', [
+    { path: 'my-apply', page: pages.myApply, meta: { title: 'apply.myApply' } },
+    { path: 'approval-details/:id', page: pages.approvalDetails, meta: { title: 'apply.details', hidden: true, noCache: true } },
+  ]),
   group('/label', 'label.root', 'label', [{ path: 'label-admin', page: pages.labelAdmin, meta: { title: 'label.admin' } }]),
   group('/audit', 'audit.root', 'audit', [{ path: 'audit-admin', page: pages.auditAdmin, meta: { title: 'audit.admin' } }]),
   group('/approval', 'approval.root', 'approval', [
-    later('approval-nodes', 'approval.nodes'),
-    later('approval-root', 'approval.rootConfig'),
-    detail('create-approval/:id', 'approval.create', { noCache: true }),
+    { path: 'approval-nodes', page: pages.approvalNodes, meta: { title: 'approval.nodes' } },
+    { path: 'approval-root', page: pages.approvalRoot, meta: { title: 'approval.rootConfig' } },
+    // an approver's decision on application :id: the details page, whose decide card shows for them
+    { path: 'create-approval/:id', page: pages.approvalDetails, meta: { title: 'approval.create', hidden: true, noCache: true } },
     detail('approval-node/:id', 'approval.node'),
     later('approval-node', 'approval.nodeNew', { noCache: true }),
-    later('staff-approval', 'approval.staff'),
+    { path: 'staff-approval', page: pages.approvalStaff, meta: { title: 'approval.staff' } },
   ]),
   group('/statistics', 'statistics.root', 'statistics', [
     later('active-users', 'statistics.activeUsers'),

@@ -15,6 +15,7 @@ import { createStorageDrivers } from './storage-drivers';
 import { createStorageSpecService } from './storage-spec.service';
 import { createUsageCache } from './storage-usage';
 import { createStoragesRepo } from './storages.repo';
+import { createStorageApplicationGrants } from './application-grants';
 import { createStoragesService } from './storages.service';
 
 export interface ClusterStorageModuleDeps {
@@ -79,6 +80,8 @@ export function createClusterStorageModule({ db, dataDir, clusters, partitions, 
     drivers,
     routes,
     ensureDefault: () => storages.ensureDefault(),
+    /** Storage quotas written by approvals, inside their transaction (modules/approvals). */
+    applicationGrants: createStorageApplicationGrants({ repo, clusters }),
     forStorageModule: { locate, driverFor, changed: (storageId: number, account: string) => usage.invalidate(storageId, account) },
   };
 }

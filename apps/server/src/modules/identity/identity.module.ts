@@ -27,6 +27,7 @@ import { createPasswordService } from './password.service';
 import type { MailDriver } from '../../drivers/mail/interface';
 import { auditWriter } from './admin-context';
 import { createAdminGroupsRepo } from './admin-groups.repo';
+import { createMembershipGrants } from './application-grants';
 import { adminGroupsRoutes } from './admin-groups.routes';
 import { createAdminGroupsService } from './admin-groups.service';
 import { createAdminRolesRepo } from './admin-roles.repo';
@@ -118,7 +119,9 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
       await app.register(passwordRoutes, { passwords, decryptPasswords });
     }
   };
-  return { auth, accounts, bootstrap, permissions, contactAccess, routes };
+  /** Group membership written by approvals, inside their transaction (modules/approvals). */
+  const membershipGrants = createMembershipGrants(db);
+  return { auth, accounts, bootstrap, permissions, contactAccess, routes, membershipGrants };
 }
 
 export type IdentityModule = ReturnType<typeof createIdentityModule>;

@@ -198,6 +198,7 @@ export function createGrantsService({ repo, clusters, partitions, views, scope, 
     },
 
     partitionById,
+    partitionByNames,
   };
 }
 

@@ -6,6 +6,7 @@ import type { PartitionsService } from '../clusters/partitions.service';
 import { createAccessService } from './access.service';
 import { createAvailabilityService } from './availability.service';
 import { createClusterQuotasService } from './cluster-quotas.service';
+import { createApplicationGrants } from './application-grants';
 import { createGrantsService } from './grants.service';
 import { hpcQuotasRoutes } from './hpc-quotas.routes';
 import { partitionQuotasRoutes } from './partition-quotas.routes';
@@ -59,6 +60,8 @@ export function createQuotasModule({ db, clusters, partitions, log, now, audit, 
     availability,
     access,
     sync,
+    /** Grants written by approvals, inside their transaction (modules/approvals). */
+    applicationGrants: createApplicationGrants({ grants, sync, notices, partitions, access, ...(now ? { now } : {}) }),
     routes,
     /**
      * A fresh install (no cluster before start): the embedded default cluster's partitions are granted

@@ -5,6 +5,7 @@ import { PageHeader } from '../../components/page-header';
 import { PermissionGate } from '../../components/permission-gate';
 import { useHpcClusters } from '../../features/quotas/api/get-cluster-partitions';
 import { AvailableResources } from '../../features/quotas/components/available-resources';
+import { RequestAccess } from '../../features/approvals/components/request-access';
 
 /** Administrators reach each cluster's grants (a hidden detail route) from here. */
 function ManageGrants() {
@@ -37,6 +38,8 @@ export default function ClusterAvailableResourcesPage() {
         }
       />
       <AvailableResources />
+      {/* partitions the user sees but may not use: apply for access (issue 11) */}
+      <RequestAccess />
     </div>
   );
 }

@@ -9,6 +9,7 @@ const colours: Record<MessageKind, string> = {
   quota_changed: 'purple',
   job_finished: 'cyan',
   job_failed: 'red',
+  application: 'geekblue',
 };
 
 export function MessageKindTag({ kind }: { kind: MessageKind }) {

@@ -1,0 +1,82 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { adminPassword, demoPassword } from './env';
+import { openFromSidebar, signIn } from './helpers';
+
+// Issue 11: a user asks for access to a partition they cannot use; the chain's two approvers (the group's
+// administrator, then an approval administrator) approve in turn; the user's open page gets the message
+// in the bell without a reload, and the partition now takes their job.
+test.describe.configure({ mode: 'serial' });
+
+async function adminHeaders(request: APIRequestContext) {
+  const login = await request.post('/api/keystone/short_term_token/name', { data: { name: 'admin', password: adminPassword } });
+  return { 'Bihu-Token': ((await login.json()) as { spec: { token: string } }).spec.token };
+}
+
+// local is granted to every group on a fresh install; taken away here so access must be applied for,
+// and given back afterwards (the other specs use it), with demo-lab's own grant removed again.
+test.beforeAll(async ({ request }) => {
+  const headers = await adminHeaders(request);
+  await request.delete('/api/kcluster/hpc/partitions/local/local?group_id=0', { headers });
+});
+test.afterAll(async ({ request }) => {
+  const headers = await adminHeaders(request);
+  await request.delete('/api/kcluster/partition_quota', { headers, data: { cluster_name: 'local', partition_name: 'local', group_name: 'demo-lab' } });
+  await request.post('/api/kcluster/hpc/partitions/local/local', { headers, data: { group_id: 0 } });
+});
+
+test('a user requests partition access, two approvers approve in turn, the bell says so live, and the job runs there', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  let detailUrl = '';
+  let unreadBefore = 0;
+
+  await test.step('demo-bound cannot use local and requests access from available resources', async () => {
+    await signIn(page, 'demo-bound', demoPassword);
+    await openFromSidebar(page, '/cluster-partition/available-res');
+    await page.getByTestId('request-access-local/local').click();
+    await page.getByTestId('application-reason-input').fill('Need local for <b>my</b> thesis runs');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/apply\/approval-details\/\d+$/);
+    await expect(page.getByTestId('application-state')).toHaveText('Pending');
+    // typed text is text, not markup
+    await expect(page.getByTestId('application-reason')).toHaveText('Need local for <b>my</b> thesis runs');
+    detailUrl = new URL(page.url()).pathname;
+    unreadBefore = Number(await page.getByTestId('message-bell').getAttribute('data-count'));
+  });
+
+  for (const [who, password] of [
+    ['demo-gadmin', demoPassword],
+    ['admin', adminPassword],
+  ] as const)
+    await test.step(`${who} finds it among the requests to decide and approves`, async () => {
+      const context = await browser.newContext();
+      const approver = await context.newPage();
+      await signIn(approver, who, password);
+      await approver.goto('/apply/my-apply');
+      await approver.getByRole('tab', { name: 'To decide' }).click();
+      await approver.getByTestId('applications-todo').getByRole('link', { name: detailUrl.split('/').pop()!, exact: false }).click();
+      await approver.getByTestId('decision-comment-input').fill(`ok from ${who}`);
+      await approver.getByTestId('approve').click();
+      await expect(approver.getByTestId('decide-card')).toBeHidden();
+      await expect(approver.getByTestId('application-timeline')).toContainText(`ok from ${who}`);
+      await context.close();
+    });
+
+  await test.step("the applicant's open page shows the message in the bell without a reload", async () => {
+    const bell = page.getByTestId('message-bell');
+    // the approval, and the quotas module's notice of the group's new grant
+    await expect.poll(async () => Number(await bell.getAttribute('data-count')), { timeout: 10_000 }).toBeGreaterThan(unreadBefore);
+    await bell.getByRole('button').click();
+    await expect(page.getByTestId('bell-item').filter({ hasText: 'Application approved' })).toBeVisible();
+  });
+
+  await test.step('the applicant submits a job to local and it runs', async () => {
+    await page.goto('/job/myjobs');
+    await page.getByTestId('submit-job-open').click();
+    await expect(page.getByTestId('submit-partition')).toContainText('local');
+    await page.getByTestId('submit-name').fill('e2e-approved');
+    await page.getByTestId('submit-script').fill('#!/bin/bash\necho approved');
+    await page.getByTestId('submit-job').click();
+    await expect(page.getByTestId('submit-job-drawer')).toBeHidden({ timeout: 30_000 }); // the first job of an account prepares its Unix user
+    await expect(page.getByTestId('job-row').filter({ hasText: 'e2e-approved' })).toBeVisible({ timeout: 15_000 });
+  });
+});
