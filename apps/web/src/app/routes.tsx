@@ -74,6 +74,9 @@ const pages = {
   roleManage: lazy(() => import('./pages/admin-role-manage')),
   operationManage: lazy(() => import('./pages/admin-operation-manage')),
   auditAdmin: lazy(() => import('./pages/admin-audit-admin')),
+  // interactive sessions (features/interactive)
+  interactiveApps: lazy(() => import('./pages/interactive-apps')),
+  interactiveDesktop: lazy(() => import('./pages/interactive-desktop')),
 };
 
 /** A page of an area built later: it renders <Unavailable>, never made-up data, and stays out of the sidebar. */
@@ -109,6 +112,8 @@ export const shellRoutes: AppRoute[] = attachAccess([
     later('app-params', 'app.params'),
     later('app-label', 'app.label'),
     later('app-label-type', 'app.labelType'),
+    { path: 'interactive', page: pages.interactiveApps, meta: { title: 'app.interactive' } },
+    { path: 'interactive/:id/desktop', page: pages.interactiveDesktop, meta: { title: 'app.desktop', hidden: true, noCache: true } },
   ]),
   group('/job', 'job.root', 'job', [
     { path: 'myjobs', page: pages.myJobs, meta: { title: 'job.myJobs' } },
