@@ -150,11 +150,17 @@ export function createSessionsService({ repo, clusters, binding, submit, basePat
     if ('error' in connection) return { ...timing, state: 'starting', reason: connection.error };
     if (!job.nodes.includes(connection.host))
       return { ...timing, state: 'starting', reason: `the connection file names host ${connection.host}, but the job runs on ${job.nodes.join(',')}: not trusted` };
-    // on the embedded cluster the node is this host, where the app listens on the loopback only
-    const host = cluster.driver === 'local' ? '127.0.0.1' : connection.host;
+    // on the embedded cluster the node is this host, where the app listens on the loopback only; on Slurm the
+    // node's address as the scheduler knows it (NodeAddr), never an address the file names
+    const host = cluster.driver === 'local' ? '127.0.0.1' : await nodeAddress(cluster, s.account, connection.host);
     const answered = await interactiveApps[s.app as InteractiveAppId].probe({ host, port: connection.port, secret: connection.secret, baseUrl: proxyBase(s.id) });
     if (!answered) return { ...timing, state: 'starting', reason: `no ${s.app} demanding the session's secret answers at ${connection.host}:${connection.port} yet` };
     return { ...timing, state: 'running', reason: null, host, port: connection.port, secret: connection.secret, lastActivityAt: now() };
+  }
+
+  async function nodeAddress(cluster: ClusterRow, account: string, node: string): Promise<string> {
+    const nodes = await (await clusters.scheduler(cluster)).listNodes({ kind: 'user', account });
+    return nodes.find((n) => n.name === node)?.address ?? node;
   }
 
   async function launchAs(actor: Actor, input: LaunchSessionInput, id = randomUUID()): Promise<Session> {
