@@ -139,7 +139,10 @@ describe.runIf(hasJupyter && root)('Jupyter sessions on the local scheduler, thr
   });
 
   it('refuses the proxy once the session is past its time limit, and ends it (job cancelled) on delete', async () => {
+    // no traffic through the proxy for longer than the idle time (60 min): the card offers to end it
+    await database.db.update(interactiveSessions).set({ lastActivityAt: new Date(Date.now() - 61 * 60_000) }).where(eq(interactiveSessions.id, session.id));
     const alive = await call<Session>(t.app, 'GET', `/session/${session.id}`, alice);
+    expect(alive.spec.idle).toBe(true);
     await database.db.update(interactiveSessions).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(interactiveSessions.id, session.id));
     const late = await call(t.app, 'GET', `/session/${session.id}/proxy/api/status`, alice);
     expect(late.code).toBe(1409);
