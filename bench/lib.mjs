@@ -29,7 +29,7 @@ const portBusy = (port) =>
  * The built server on loopback. `dataDir` and `password`: a restart on the data of an earlier start (the
  * caller made the directory and removes it; the admin password is the first start's).
  */
-export async function startServer({ port = 18080, env = {}, dataDir: reuse, password: knownPassword } = {}) {
+export async function startServer({ port = 18080, env = {}, dataDir: reuse, password: knownPassword, startTimeoutMs = 60_000 } = {}) {
   // otherwise the health poll below could find someone else's server on that port and sign in to it
   if (await portBusy(port)) throw new Error(`127.0.0.1:${port} is already in use (another server?)`);
   const dataDir = reuse ?? mkdtempSync(path.join(tmpdir(), 'starlight-bench-'));
@@ -49,7 +49,7 @@ export async function startServer({ port = 18080, env = {}, dataDir: reuse, pass
     },
   });
   const base = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
@@ -60,7 +60,7 @@ export async function startServer({ port = 18080, env = {}, dataDir: reuse, pass
       // not left running (and holding the port) after the bench gives up on it
       child.kill('SIGTERM');
       if (!reuse) rmSync(dataDir, { recursive: true, force: true });
-      throw new Error(child.exitCode !== null ? `server exited with ${child.exitCode} before it answered` : 'server did not start within 60 s');
+      throw new Error(child.exitCode !== null ? `server exited with ${child.exitCode} before it answered` : `server did not start within ${startTimeoutMs / 1000} s`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

@@ -44,6 +44,9 @@ import { createAuditModule } from './modules/audit/audit.module';
 import { impersonationAuditPlugin } from './modules/audit/impersonation-audit.plugin';
 import { takeTurn } from './lib/turns';
 import { createSsoModule } from './modules/sso/sso.module';
+import { createInteractiveModule } from './modules/interactive/interactive.module';
+import { missingAppsNotice } from './modules/interactive/interactive-apps';
+import { proxyCookieName } from './modules/interactive/session-proxy';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
 import { createLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
@@ -207,6 +210,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     bus,
   });
   const monitor = createMonitorModule({ db, clusters: hpc.clusters, jobs: jobs.service, audit: audit.service, settings: config.monitor, log, now: deps.now });
+  const interactive = createInteractiveModule({
+    db,
+    clusters: hpc.clusters,
+    binding: binding.service,
+    submit: jobs.submit,
+    basePath: config.basePath,
+    idleMinutes: config.interactive.idleMinutes,
+    log,
+    now: deps.now,
+  });
   const scheduler = createSchedulerModule({ db, auth: identity.auth, now: deps.now });
   const sso = await createSsoModule({
     db,
@@ -226,21 +239,24 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // every request takes a turn before its work starts, so one loop turn never runs the whole backlog (lib/turns.ts)
   app.addHook('onRequest', takeTurn);
   await app.register(requestLogPlugin);
-  await app.register(securityHeadersPlugin);
+  // binding handshake frames are `name:uuid`; nothing bigger is ever needed. Registered before auth: its
+  // onRequest hook marks upgrades, and only a marked upgrade's socket is closed once refused (a websocket
+  // without a token, refused by the auth hooks, otherwise stayed open and held the server's close).
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(securityHeadersPlugin, { ownPolicy: interactive.isProxyPath });
   await app.register(errorHandlerPlugin, { bodyLimit: config.bodyLimit });
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, {
     resolveActor: identity.auth.resolveToken,
     resolveSchedulerToken: scheduler.tokens.resolve,
     schedulerPrefix: `${config.basePath}/scheduler/`,
+    proxyCookie: { name: proxyCookieName, prefix: `${config.basePath}/session/`, matches: interactive.isProxyPath },
   });
   await app.register(permissionsPlugin);
   await app.register(impersonationAuditPlugin, { audit: audit.service, switchPath: `${config.basePath}/keystone/short_term_token/change_user` });
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin, { basePath: config.basePath, version: serverVersion });
   await app.register(metricsPlugin, config.metrics);
-  // binding handshake frames are `name:uuid`; nothing bigger is ever needed
-  await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(spaPlugin, { webDist: config.webDist, apiPrefixes: [config.basePath, '/metrics'] });
 
   const prefix = config.basePath;
@@ -270,6 +286,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(scheduler.routes, { prefix, tokens: scheduler.tokens });
   await app.register(sso.routes, { prefix });
   await app.register(approvals.routes, { prefix, chains: approvals.chains, applications: approvals.applications, requestable: quotas.applicationGrants.requestable });
+  await app.register(interactive.routes, { prefix });
 
   const url = `http://${config.host}:${config.port}`;
   const { admin } = await identity.bootstrap.run();
@@ -294,6 +311,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await profile.importAvatars();
   await approvals.start();
   app.addHook('onClose', async () => approvals.stop());
+  const missingApps = missingAppsNotice();
+  if (missingApps) app.log.warn(missingApps);
   const poller = monitor.startPolling(bus.isLeader);
   app.addHook('onClose', () => poller.stop());
   // A new leader takes over the embedded local queues at once (pending jobs start, running ones are adopted).

@@ -66,6 +66,8 @@ export const settingsSchema = z
     /** The cloud side's cookie domain (e.g. .cloud.example.com) for POST /keystone/cloud/token; unset: the cloud calls are no-ops. */
     CLOUD_COOKIE_DOMAIN: z.string().regex(/^\.?[a-z0-9.-]+$/i, 'must be a domain like .example.com').optional(),
     TRUST_PROXY: trustProxy().default(false),
+    /** Minutes without traffic through its proxy after which a running interactive session is offered to be ended. */
+    SESSION_IDLE_MINUTES: int().pipe(z.number().min(1)).default(60),
     /** One upload's limit in bytes (PUT /storage/upload and upload sessions); unset: unlimited. */
     UPLOAD_MAX_BYTES: int().pipe(z.number().min(1)).optional(),
     /** Unfinished upload sessions (and their part files) are removed this long after their last chunk. */
@@ -193,6 +195,7 @@ function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
       // test apps come and go by the dozen: they poll only when a test asks for it
       pollSeconds: s.MONITOR_POLL_S ?? (s.ENV === 'test' ? 0 : 60),
     },
+    interactive: { idleMinutes: s.SESSION_IDLE_MINUTES },
     localUsers: { prefix: s.LOCAL_USER_PREFIX, uidMin: s.LOCAL_UID_MIN, uidMax: s.LOCAL_UID_MAX },
     verification: {
       smtpUrl: s.SMTP_URL ?? null,

@@ -1,3 +1,4 @@
+import type WebSocket from 'ws';
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chown, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -48,7 +49,7 @@ interface Terminal {
   closed: Promise<number>;
 }
 
-function terminal(ws: { on: (e: string, l: (...a: never[]) => void) => unknown; send: (d: string) => void }): Terminal {
+function terminal(ws: WebSocket): Terminal {
   let out = '';
   const frames: WebSshServerFrame[] = [];
   ws.on('message', ((data: Buffer, isBinary: boolean) => {

@@ -59,6 +59,9 @@ export const routeAccessTree: readonly RouteAccess[] = [
       gated('app-params', 'query_partitions_admin'),
       gated('app-label', 'manage_label'),
       gated('app-label-type', 'manage_label'),
+      // interactive sessions (issue 14): launch + my sessions, and one desktop in the browser
+      open('interactive'),
+      open('interactive/:id/desktop'),
     ],
   },
   {

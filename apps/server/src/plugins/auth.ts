@@ -21,6 +21,11 @@ export interface AuthPluginOptions {
   resolveSchedulerToken?: (token: string) => Promise<Actor | null>;
   /** e.g. `/api/scheduler/` */
   schedulerPrefix?: string;
+  /**
+   * A page opened in the browser cannot send a header: under `prefix` (the interactive sessions' proxy) the
+   * token may come as this cookie, which the connect call sets HttpOnly, SameSite=Strict, scoped to the path.
+   */
+  proxyCookie?: { name: string; prefix: string; matches: (url: string) => boolean };
 }
 
 const headerName = tokenHeader.toLowerCase();
@@ -31,11 +36,13 @@ export const tokenRejectedInfo = 'token expired or revoked, please log in again'
 
 /** Resolves the actor for every request; the permissions plugin decides what a route demands. */
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { resolveActor, resolveSchedulerToken, schedulerPrefix }) => {
+  async (app, { resolveActor, resolveSchedulerToken, schedulerPrefix, proxyCookie }) => {
     app.decorateRequest('actor', null);
     app.decorateRequest('tokenRejected', false);
     app.addHook('onRequest', async (request) => {
-      const token = request.headers[headerName] ?? websocketToken(request);
+      // on the proxy path `?token=` is the app's own secret (Jupyter's), never ours
+      const proxied = proxyCookie !== undefined && request.url.startsWith(proxyCookie.prefix) && proxyCookie.matches(request.url);
+      const token = request.headers[headerName] ?? (proxied ? readCookie(request.headers.cookie, proxyCookie.name) : websocketToken(request));
       if (typeof token === 'string' && token !== '') {
         request.actor = await resolveActor(token);
         request.tokenRejected = request.actor === null;
@@ -59,6 +66,20 @@ function websocketToken(request: FastifyRequest): string | undefined {
   if (request.headers.upgrade?.toLowerCase() !== 'websocket') return undefined;
   const token = (request.query as Record<string, unknown> | undefined)?.token;
   return typeof token === 'string' ? token : undefined;
+}
+
+/** One cookie's value from a Cookie header (the first of that name). */
+export function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of (header ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at <= 0 || part.slice(0, at).trim() !== name) continue;
+    try {
+      return decodeURIComponent(part.slice(at + 1).trim());
+    } catch {
+      return undefined;
+    }
+  }
+  return undefined;
 }
 
 /** The actor of a route declared with `perms` (the permissions plugin has already demanded one). */

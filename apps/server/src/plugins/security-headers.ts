@@ -36,12 +36,16 @@ const everywhere: Readonly<Record<string, string>> = {
 /**
  * Headers every response carries. The CSP goes on what Fastify sends (SPA, API, our consent page is
  * the SPA); oidc-provider's own pages (hijacked, written on the raw response) keep the provider's
- * rules, since its form_post page submits itself with an inline script.
+ * rules, since its form_post page submits itself with an inline script. Paths for which `ownPolicy` answers
+ * true (the interactive sessions' proxy) get the app's own CSP instead: Jupyter's pages run inline scripts
+ * that the console's policy forbids.
  */
-export const securityHeadersPlugin = fp(
-  async (app) => {
-    app.addHook('onRequest', async (_request, reply) => {
+export const securityHeadersPlugin = fp<{ ownPolicy?: (url: string) => boolean }>(
+  async (app, { ownPolicy }) => {
+    app.addHook('onRequest', async (request, reply) => {
       for (const [name, value] of Object.entries(everywhere)) reply.raw.setHeader(name, value);
+      // an interactive session's app (Jupyter's inline scripts, its kernels' websockets) brings its own policy
+      if (ownPolicy?.(request.url)) return;
       reply.header('content-security-policy', contentSecurityPolicy);
     });
   },

@@ -80,6 +80,9 @@ const pages = {
   approvalStaff: lazy(() => import('./pages/approval-staff')),
   approvalRoot: lazy(() => import('./pages/approval-root')),
   approvalNodes: lazy(() => import('./pages/approval-nodes')),
+  // interactive sessions (features/interactive)
+  interactiveApps: lazy(() => import('./pages/interactive-apps')),
+  interactiveDesktop: lazy(() => import('./pages/interactive-desktop')),
 };
 
 /** A page of an area built later: it renders <Unavailable>, never made-up data, and stays out of the sidebar. */
@@ -115,6 +118,8 @@ export const shellRoutes: AppRoute[] = attachAccess([
     later('app-params', 'app.params'),
     later('app-label', 'app.label'),
     later('app-label-type', 'app.labelType'),
+    { path: 'interactive', page: pages.interactiveApps, meta: { title: 'app.interactive' } },
+    { path: 'interactive/:id/desktop', page: pages.interactiveDesktop, meta: { title: 'app.desktop', hidden: true, noCache: true } },
   ]),
   group('/job', 'job.root', 'job', [
     { path: 'myjobs', page: pages.myJobs, meta: { title: 'job.myJobs' } },

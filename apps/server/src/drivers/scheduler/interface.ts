@@ -116,6 +116,8 @@ export interface SchedulerNode {
   /** Null where the driver does not track memory (the local queue). */
   memoryAllocMb: number | null;
   partitions: string[];
+  /** Where this host reaches the node (Slurm's NodeAddr) when it differs from the name; absent: the name. */
+  address?: string;
 }
 
 export interface SchedulerPartition {

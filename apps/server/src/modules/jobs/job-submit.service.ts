@@ -24,7 +24,7 @@ const invalid = (field: string, info: string) => new AppError(Code.invalidInput,
  * rest (working directory inside the home on local; the cluster's own limits on Slurm).
  */
 export function createJobSubmitService({ clusters, partitions, binding, sync }: JobSubmitDeps) {
-  async function target(actor: Actor, input: JobSubmitInput): Promise<{ cluster: ClusterRow; partition: Partition }> {
+  async function target(actor: Actor, input: Pick<JobSubmitInput, 'cluster' | 'partition'>): Promise<{ cluster: ClusterRow; partition: Partition }> {
     const usable = (await partitions.usable(actor)).filter(
       (u) => u.partition.name === input.partition && (!input.cluster || u.cluster.name === input.cluster),
     );
@@ -50,7 +50,13 @@ export function createJobSubmitService({ clusters, partitions, binding, sync }: 
   }
 
   return {
-    async submit(actor: Actor, input: JobSubmitInput): Promise<JobSubmitResult> {
+    /** The cluster and partition a submit would go to (the same 1400/1403 answers), for callers that prepare first. */
+    target,
+    /**
+     * `extra.env` reaches the script as environment variables (interactive sessions hand their template values
+     * this way, never pasted into the script's text).
+     */
+    async submit(actor: Actor, input: JobSubmitInput, extra: { env?: Record<string, string> } = {}): Promise<JobSubmitResult> {
       const account = await binding.accountOf(actor.userId);
       if (!account) throw new AppError(Code.forbidden, 'bind a system account before submitting jobs');
       const { cluster, partition } = await target(actor, input);
@@ -69,6 +75,7 @@ export function createJobSubmitService({ clusters, partitions, binding, sync }: 
           cpus: input.cpus,
           timeLimitMinutes: input.time_limit_minutes,
           workingDirectory: await workingDirectory(cluster, account, input.working_directory),
+          ...(extra.env ? { env: extra.env } : {}),
         },
       );
       sync.invalidate(cluster.id);

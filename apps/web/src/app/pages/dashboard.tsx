@@ -6,6 +6,7 @@ import { SummaryCard } from '../../features/dashboard/components/summary-card';
 import { unreadCount, useUnreadMessages } from '../../features/messages/api/get-unread-messages';
 import { LatestMessages } from '../../features/messages/components/latest-messages';
 import { StorageUsageCard } from '../../features/storage/components/storage-usage-card';
+import { RunningSessionsCard } from '../../features/interactive/components/running-sessions-card';
 import { PageHeader } from '../../components/page-header';
 import { usePermissions } from '../../lib/permissions';
 
@@ -46,6 +47,11 @@ export default function DashboardPage() {
             {permissions.includes('binded_account') ? (
               <Col span={24}>
                 <StorageUsageCard />
+              </Col>
+            ) : null}
+            {permissions.includes('binded_account') ? (
+              <Col span={24}>
+                <RunningSessionsCard />
               </Col>
             ) : null}
           </Row>

@@ -18,6 +18,7 @@ export function mapSlurmNode(raw: SlurmJson): SchedulerNode {
     memoryTotalMb: num(raw.real_memory) ?? 0,
     memoryAllocMb: num(raw.alloc_memory),
     partitions: strings(raw.partitions),
+    ...(str(raw.address) && str(raw.address) !== str(raw.name) ? { address: str(raw.address) } : {}),
   };
 }
 

@@ -1,0 +1,95 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { tokenHeader } from '@starlight/contract/auth';
+import { listSchema } from '@starlight/contract/envelope';
+import {
+  connectSessionResultSchema,
+  interactiveAppSchema,
+  launchSessionInputSchema,
+  sessionListQuerySchema,
+  sessionOutputSchema,
+  sessionParamsSchema,
+  sessionSchema,
+} from '@starlight/contract/interactive';
+import type { PermissionKey } from '@starlight/contract/permissions';
+import { ok, replies } from '../../lib/envelope';
+import { actorOf } from '../../plugins/auth';
+import { describeApps } from './interactive-apps';
+import { proxyCookieName } from './session-proxy';
+import type { SessionsService } from './sessions.service';
+import { sessionProxyRoutes, type ProxyConnections } from './session-proxy.routes';
+
+const tags = ['interactive'];
+/** Sessions are jobs of the caller's bound account: only a bound user has any. */
+const perms: PermissionKey[] = ['binded_account'];
+
+export interface SessionsRoutesOptions {
+  sessions: SessionsService;
+  connections: ProxyConnections;
+}
+
+/** Interactive apps and the caller's sessions (issue 14); every session call is the owner's only. */
+export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = async (app, { sessions, connections }) => {
+  app.get(
+    '/session/apps',
+    { config: { perms }, schema: { tags, summary: 'Interactive app kinds and their form fields', response: replies(z.array(interactiveAppSchema)) } },
+    async (request) => ok(request.id, 'session', describeApps()),
+  );
+
+  app.get(
+    '/session/sessions',
+    { config: { perms }, schema: { tags, summary: "The caller's sessions, states re-read", querystring: sessionListQuerySchema, response: replies(listSchema(sessionSchema)) } },
+    async (request) => ok(request.id, 'session', await sessions.list(actorOf(request), request.query)),
+  );
+
+  app.post(
+    '/session/sessions',
+    { config: { perms }, schema: { tags, summary: 'Launch an interactive app as a batch job of the bound account', body: launchSessionInputSchema, response: replies(sessionSchema) } },
+    async (request) => ok(request.id, 'session', await sessions.launch(actorOf(request), request.body)),
+  );
+
+  app.get(
+    '/session/:id',
+    { config: { perms }, schema: { tags, summary: 'One session', params: sessionParamsSchema, response: replies(sessionSchema) } },
+    async (request) => ok(request.id, 'session', await sessions.get(actorOf(request), request.params.id)),
+  );
+
+  app.delete(
+    '/session/:id',
+    { config: { perms }, schema: { tags, summary: "End a session (cancels its job)", params: sessionParamsSchema, response: replies(sessionSchema) } },
+    async (request) => {
+      const ended = await sessions.remove(actorOf(request), request.params.id);
+      connections.closeAll(request.params.id);
+      return ok(request.id, 'session', ended);
+    },
+  );
+
+  app.post(
+    '/session/:id/relaunch',
+    { config: { perms }, schema: { tags, summary: 'Launch again with the same parameters', params: sessionParamsSchema, response: replies(sessionSchema) } },
+    async (request) => ok(request.id, 'session', await sessions.relaunch(actorOf(request), request.params.id)),
+  );
+
+  app.get(
+    '/session/:id/output',
+    { config: { perms }, schema: { tags, summary: "The job's output tails", params: sessionParamsSchema, response: replies(sessionOutputSchema) } },
+    async (request) => ok(request.id, 'session', await sessions.output(actorOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/session/:id/connect',
+    { config: { perms }, schema: { tags, summary: "Where to open the session; sets the proxy path's token cookie", params: sessionParamsSchema, response: replies(connectSessionResultSchema) } },
+    async (request, reply) => {
+      const result = await sessions.connect(actorOf(request), request.params.id);
+      const token = request.headers[tokenHeader.toLowerCase()];
+      if (typeof token === 'string') {
+        const secure = request.protocol === 'https' ? '; Secure' : '';
+        // only this session's proxy path, never readable by script, never sent from another site
+        void reply.header('set-cookie', `${proxyCookieName}=${encodeURIComponent(token)}; Path=${sessions.proxyBase(request.params.id)}; HttpOnly; SameSite=Strict${secure}`);
+      }
+      return ok(request.id, 'session', result);
+    },
+  );
+
+  await app.register(sessionProxyRoutes, { sessions, connections });
+};

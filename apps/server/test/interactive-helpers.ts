@@ -1,0 +1,71 @@
+import type { AddressInfo } from 'node:net';
+import WebSocket from 'ws';
+import type { Session } from '@starlight/contract/interactive';
+import type { App } from '../src/app';
+import { call } from './hpc-helpers';
+
+/** Listens on a free loopback port (the proxy's websockets need a real socket) and answers the origin. */
+export async function listenLocal(app: App): Promise<string> {
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  return `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** Polls a session until it reaches `state` (or a final state, which fails the wait with its reason). */
+export async function waitForSession(app: App, token: string, id: string, state: Session['state'], timeoutMs = 90_000): Promise<Session> {
+  const until = Date.now() + timeoutMs;
+  let last: Session | undefined;
+  while (Date.now() < until) {
+    const envelope = await call<Session>(app, 'GET', `/session/${id}`, token);
+    last = envelope.spec;
+    if (last?.state === state) return last;
+    if (last && ['completed', 'failed', 'expired'].includes(last.state)) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`session ${id} did not reach ${state} (last: ${JSON.stringify(last)})`);
+}
+
+/** Opens a websocket and resolves with it, or with the HTTP status that refused the upgrade. */
+export function openSocket(url: string, headers: Record<string, string>): Promise<{ ws: WebSocket } | { status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, { headers });
+    ws.on('open', () => resolve({ ws }));
+    ws.on('unexpected-response', (request, response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => {
+        // with this listener, ending the refused connection is ours to do
+        request.destroy();
+        resolve({ status: response.statusCode ?? 0, body });
+      });
+    });
+    ws.on('error', reject);
+  });
+}
+
+/** Runs `code` in a Jupyter kernel over its channels websocket and resolves with what it printed. */
+export function runInKernel(ws: WebSocket, code: string, timeoutMs = 30_000): Promise<string> {
+  const msgId = `m${Date.now()}`;
+  const message = {
+    header: { msg_id: msgId, username: 'test', session: 's1', msg_type: 'execute_request', version: '5.3', date: new Date().toISOString() },
+    parent_header: {},
+    metadata: {},
+    content: { code, silent: false, store_history: false, user_expressions: {}, allow_stdin: false, stop_on_error: true },
+    buffers: [],
+    channel: 'shell',
+  };
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const timer = setTimeout(() => reject(new Error(`no result from the kernel; so far: ${out}`)), timeoutMs);
+    ws.on('message', (data: Buffer) => {
+      const reply = JSON.parse(data.toString()) as { msg_type: string; parent_header: { msg_id?: string }; content: { text?: string; execution_state?: string; ename?: string } };
+      if (reply.parent_header.msg_id !== msgId) return;
+      if (reply.msg_type === 'stream') out += reply.content.text ?? '';
+      if (reply.msg_type === 'error') out += `error ${reply.content.ename}`;
+      if (reply.msg_type === 'status' && reply.content.execution_state === 'idle') {
+        clearTimeout(timer);
+        resolve(out);
+      }
+    });
+    ws.send(JSON.stringify(message));
+  });
+}

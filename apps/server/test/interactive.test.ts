@@ -1,0 +1,98 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { clusters } from '../src/db/schema/hpc';
+import { users } from '../src/db/schema/identity';
+import { interactiveSessions } from '../src/db/schema/interactive';
+import { api, demoPassword, login, startTestApp, stopTestApp, type TestApp } from './helpers';
+import { call } from './hpc-helpers';
+
+/*
+ * The interactive sessions' bad input, without running any app: refusals happen before a job is submitted
+ * (fields, app, partition, binding) or before the proxy connects (owner, state, token). Runs everywhere.
+ */
+describe('interactive sessions: bad input', () => {
+  let t: TestApp;
+  let dataDir: string;
+  let owner: string; // demo-bound, bound to demo_lab_bound
+  let unbound: string; // demo-user
+  let other: string; // demo-gadmin, bound too
+  const id = crypto.randomUUID();
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'starlight-sessions-api-'));
+    t = await startTestApp({ env: { STARLIGHT_DATA_DIR: dataDir, STARLIGHT_LOG_LEVEL: 'warn' }, isRoot: false });
+    [owner, unbound, other] = await Promise.all([login(t.app, 'demo-bound', demoPassword), login(t.app, 'demo-user', demoPassword), login(t.app, 'demo-gadmin', demoPassword)]);
+    // a running session of demo-bound's, as the launch would have recorded it
+    const db = t.database.db;
+    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.userName, 'demo-bound'));
+    const [cluster] = await db.select({ id: clusters.id }).from(clusters).where(eq(clusters.name, 'local'));
+    await db.insert(interactiveSessions).values({
+      id,
+      userId: user!.id,
+      clusterId: cluster!.id,
+      account: 'demo_lab_bound',
+      app: 'jupyter',
+      partition: 'local',
+      cpus: 1,
+      hours: 1,
+      jobId: '999999',
+      state: 'running',
+      folder: `.starlight/sessions/${id}`,
+      host: '127.0.0.1',
+      port: 9,
+      secret: 'abcdefgh',
+      startedAt: new Date(),
+      endsAt: new Date(Date.now() + 3_600_000),
+    });
+  }, 180_000);
+  afterAll(async () => {
+    await stopTestApp(t);
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses a launch with bad fields, an unknown app or partition, or without a bound account', async () => {
+    const launch = (token: string, body: object) => call(t.app, 'POST', '/session/sessions', token, body);
+    const fieldsOf = (spec: unknown) => (spec as { fields: { path: string }[] }).fields.map((f) => f.path);
+    const badResolution = await launch(owner, { app: 'desktop', partition: 'local', fields: { resolution: '99999x99999' } });
+    expect(badResolution.code).toBe(1400);
+    expect(fieldsOf(badResolution.spec)).toEqual(['body.fields.resolution']);
+    const injected = await launch(owner, { app: 'jupyter', partition: 'local', fields: { extra: '$(reboot)' } });
+    expect(injected.code).toBe(1400);
+    const unknownApp = await launch(owner, { app: 'rstudio', partition: 'local' });
+    expect(unknownApp.code).toBe(1400);
+    expect(fieldsOf(unknownApp.spec)).toContain('body.app');
+    const hours = await launch(owner, { app: 'jupyter', partition: 'local', hours: 1000 });
+    expect(fieldsOf(hours.spec)).toContain('body.hours');
+    const partition = await launch(owner, { app: 'jupyter', partition: 'nowhere' });
+    expect(partition.code).toBe(1400);
+    expect(fieldsOf(partition.spec)).toContain('body.partition');
+    expect((await launch(unbound, { app: 'jupyter', partition: 'local' })).code).toBe(1403);
+  });
+
+  it("answers another user's session id exactly as a missing one, on every call and the proxy", async () => {
+    for (const [method, suffix] of [['GET', ''], ['DELETE', ''], ['POST', '/connect'], ['POST', '/relaunch'], ['GET', '/output'], ['GET', '/proxy/api/status']] as const) {
+      const theirs = await call(t.app, method, `/session/${id}${suffix}`, other);
+      const missing = await call(t.app, method, `/session/${crypto.randomUUID()}${suffix}`, other);
+      expect([theirs.code, theirs.info.replace(id, '<id>')], `${method} ${suffix}`).toEqual([1404, missing.info.replace(/[0-9a-f-]{36}/, '<id>')]);
+    }
+    expect((await call(t.app, 'GET', '/session/not-a-uuid', owner)).code).toBe(1400);
+    // an unbound user has no sessions at all
+    expect((await call(t.app, 'GET', `/session/${id}/proxy/api/status`, unbound)).code).toBe(1403);
+  });
+
+  it('refuses the proxy without our token, and a session that is over', async () => {
+    const anonymous = await t.app.inject({ url: api(`/session/${id}/proxy/api/status?token=abcdefgh`) });
+    expect(anonymous.json<{ code: number }>().code).toBe(1300);
+    // our token in the app's query parameter is not ours on the proxy path
+    const inQuery = await t.app.inject({ url: api(`/session/${id}/proxy/api/status?token=${owner}`) });
+    expect(inQuery.json<{ code: number }>().code).toBe(1300);
+    await t.database.db.update(interactiveSessions).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(interactiveSessions.id, id));
+    const late = await call(t.app, 'GET', `/session/${id}/proxy/api/status`, owner);
+    // (its job is unknown to the scheduler, so it is also over: either way nothing is reached)
+    expect(late.code).toBe(1409);
+    expect((await call<{ state: string }>(t.app, 'GET', `/session/${id}`, owner)).spec.state).toBe('failed');
+  });
+});

@@ -1,0 +1,100 @@
+// Interactive sessions' proxy (modules/interactive): the same Jupyter reached through the console's proxy and
+// directly, in one run — a 100 MB file download (throughput) and 1,000 small kernel messages (latency), each
+// printed with its ratio proxy/direct. Needs root (the local cluster's Unix users) and jupyter-notebook; run
+// after `npm run build`: `node bench/interactive-proxy.mjs`. Bounded: 3 downloads and 1,000 messages per path.
+import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import WebSocket from 'ws';
+import { freePort, login, startServer } from './lib.mjs';
+
+if (process.getuid?.() !== 0) throw new Error('run as root: the local cluster runs jobs as per-account Unix users');
+const prefix = `slb${randomBytes(3).toString('hex')}-`;
+const demoPassword = `Bench-${randomBytes(4).toString('hex')}A1`;
+const server = await startServer({ port: await freePort(), env: { STARLIGHT_DEMO: 'true', STARLIGHT_DEMO_PASSWORD: demoPassword, STARLIGHT_LOCAL_USER_PREFIX: prefix }, startTimeoutMs: 240_000 });
+const token = await login(server.base, 'demo-bound', demoPassword);
+const headers = { 'Bihu-Token': token, 'content-type': 'application/json' };
+const apiCall = async (method, url, body) => (await (await fetch(`${server.base}/api${url}`, { method, headers, body: body && JSON.stringify(body) })).json()).spec;
+
+let sessionId;
+try {
+  const launched = await apiCall('POST', '/session/sessions', { app: 'jupyter', partition: 'local', hours: 1 });
+  sessionId = launched.id;
+  for (let i = 0; i < 240; i++) {
+    const s = await apiCall('GET', `/session/${sessionId}`);
+    if (s.state === 'running') break;
+    if (['failed', 'completed', 'expired'].includes(s.state)) throw new Error(`session ${s.state}: ${s.reason}`);
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  const { secret } = await apiCall('POST', `/session/${sessionId}/connect`);
+  const home = path.join(server.dataDir, 'homes', 'demo_lab_bound');
+  const { port } = JSON.parse(readFileSync(path.join(home, '.starlight/sessions', sessionId, 'connection.json'), 'utf8'));
+  const proxyPath = `/api/session/${sessionId}/proxy/`;
+  const targets = { direct: { base: `http://127.0.0.1:${port}`, headers: {} }, proxy: { base: server.base, headers: { 'Bihu-Token': token } } };
+
+  // (a) 100 MB through Jupyter's /files/ handler
+  const size = 100 * 1024 * 1024;
+  writeFileSync(path.join(home, 'bench-100mb.bin'), randomBytes(1024 * 1024).toString('hex').repeat(50));
+  const download = async ({ base, headers: extra }) => {
+    const started = performance.now();
+    const res = await fetch(`${base}${proxyPath}files/bench-100mb.bin?token=${secret}`, { headers: extra });
+    let bytes = 0;
+    for await (const chunk of res.body) bytes += chunk.length;
+    if (bytes !== size) throw new Error(`downloaded ${bytes} bytes, expected ${size}`);
+    return (performance.now() - started) / 1000;
+  };
+  const downloads = {};
+  for (const name of ['direct', 'proxy', 'direct', 'proxy', 'direct', 'proxy']) (downloads[name] ??= []).push(await download(targets[name]));
+  const best = (list) => Math.min(...list);
+
+  // (b) 1,000 execute requests, one after the other, each timed to its execute_reply
+  const kernel = await (await fetch(`${server.base}${proxyPath}api/kernels?token=${secret}`, { method: 'POST', headers, body: '{}' })).json();
+  const messages = async ({ base, headers: extra }) => {
+    const ws = new WebSocket(`${base.replace('http', 'ws')}${proxyPath}api/kernels/${kernel.id}/channels?token=${secret}`, { headers: { ...extra, origin: base } });
+    await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+    const times = [];
+    for (let i = 0; i < 1000; i++) {
+      const msgId = `b${i}-${Math.random()}`;
+      const started = performance.now();
+      const replied = new Promise((resolve) => {
+        const onMessage = (data) => {
+          const m = JSON.parse(data.toString());
+          if (m.msg_type === 'execute_reply' && m.parent_header.msg_id === msgId) {
+            ws.off('message', onMessage);
+            resolve();
+          }
+        };
+        ws.on('message', onMessage);
+      });
+      ws.send(JSON.stringify({ header: { msg_id: msgId, username: 'bench', session: 'bench', msg_type: 'execute_request', version: '5.3' }, parent_header: {}, metadata: {}, content: { code: 'x = 1', silent: true, store_history: false, user_expressions: {}, allow_stdin: false }, buffers: [], channel: 'shell' }));
+      await replied;
+      times.push(performance.now() - started);
+    }
+    ws.close();
+    times.sort((a, b) => a - b);
+    return { total: times.reduce((a, b) => a + b, 0) / 1000, p50: times[499], p99: times[989] };
+  };
+  const kernelDirect = await messages(targets.direct);
+  const kernelProxy = await messages(targets.proxy);
+
+  const load = readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  console.log(`interactive proxy vs direct, same Jupyter, same run (load average ${load})`);
+  console.log(`100 MB download, best of 3: direct ${best(downloads.direct).toFixed(2)} s (${(100 / best(downloads.direct)).toFixed(0)} MB/s), proxy ${best(downloads.proxy).toFixed(2)} s (${(100 / best(downloads.proxy)).toFixed(0)} MB/s); throughput ratio proxy/direct ${(best(downloads.direct) / best(downloads.proxy)).toFixed(2)}`);
+  console.log(`1,000 kernel messages: direct ${kernelDirect.total.toFixed(2)} s (p50 ${kernelDirect.p50.toFixed(2)} ms, p99 ${kernelDirect.p99.toFixed(2)} ms), proxy ${kernelProxy.total.toFixed(2)} s (p50 ${kernelProxy.p50.toFixed(2)} ms, p99 ${kernelProxy.p99.toFixed(2)} ms); time ratio proxy/direct ${(kernelProxy.total / kernelDirect.total).toFixed(2)}`);
+} finally {
+  if (sessionId) await apiCall('DELETE', `/session/${sessionId}`).catch(() => undefined);
+  await new Promise((r) => setTimeout(r, 1500));
+  await server.stop();
+  // this run's Unix users (their jobs were cancelled above)
+  for (const file of ['/etc/passwd', '/etc/group']) {
+    const names = readFileSync(file, 'utf8').split('\n').map((l) => l.split(':')[0]).filter((n) => n.startsWith(prefix));
+    for (const name of names) {
+      try {
+        execFileSync(file === '/etc/passwd' ? 'userdel' : 'groupdel', [name], { stdio: 'ignore' });
+      } catch {
+        /* already gone with its user */
+      }
+    }
+  }
+}

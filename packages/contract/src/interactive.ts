@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { schedulerNameSchema } from './hpc';
+
+/**
+ * Interactive sessions (issue 14): an interactive app (Jupyter, a remote desktop) runs as a batch job of the
+ * caller's bound account and is opened in the browser through the console's proxy `/session/<id>/proxy/…`.
+ * Paths follow the spec's style (`/session/…`, lists answer `{ list, total }`).
+ */
+
+export const interactiveAppIds = ['jupyter', 'desktop'] as const;
+export type InteractiveAppId = (typeof interactiveAppIds)[number];
+
+export const sessionStates = ['queued', 'starting', 'running', 'completed', 'failed', 'expired'] as const;
+export type SessionState = (typeof sessionStates)[number];
+export const finalSessionStates: readonly SessionState[] = ['completed', 'failed', 'expired'];
+
+/** Desktop sizes a user may pick (also what the launch script is handed, never free text). */
+export const desktopResolutions = ['1024x768', '1280x800', '1366x768', '1600x900', '1920x1080'] as const;
+
+/** App-specific fields; each app validates its own with these (unknown keys refused). */
+export const jupyterFieldsSchema = z.object({}).strict();
+export const desktopFieldsSchema = z.object({ resolution: z.enum(desktopResolutions).default('1280x800') }).strict();
+
+/** One form field an app asks for beyond the common ones (the web builds the form from it). */
+export const appFieldSchema = z.object({
+  name: z.string(),
+  kind: z.literal('select'),
+  options: z.array(z.string()),
+  default: z.string(),
+});
+
+export const interactiveAppSchema = z.object({
+  id: z.enum(interactiveAppIds),
+  /** Whether this host has the app's programs (a Slurm node may still have them; launching is not refused). */
+  installed: z.boolean(),
+  /** What to install when it is missing. */
+  packages: z.array(z.string()),
+  fields: z.array(appFieldSchema),
+});
+export type InteractiveApp = z.infer<typeof interactiveAppSchema>;
+
+export const launchSessionInputSchema = z
+  .object({
+    app: z.enum(interactiveAppIds),
+    /** Omitted: the first cluster offering the partition. */
+    cluster: schedulerNameSchema.optional(),
+    partition: schedulerNameSchema,
+    cpus: z.number().int().min(1).max(256).default(1),
+    /** Memory per node, MB; the local queue does not enforce it. */
+    memory_mb: z.number().int().min(128).max(4 * 1024 * 1024).optional(),
+    hours: z.number().min(0.25).max(7 * 24).default(1),
+    fields: z.record(z.string(), z.unknown()).default({}),
+  })
+  .strict();
+export type LaunchSessionInput = z.infer<typeof launchSessionInputSchema>;
+
+export const sessionSchema = z.object({
+  id: z.string(),
+  app: z.enum(interactiveAppIds),
+  cluster: z.string(),
+  partition: z.string(),
+  cpus: z.number(),
+  memory_mb: z.number().nullable(),
+  hours: z.number(),
+  fields: z.record(z.string(), z.unknown()),
+  job_id: z.string(),
+  state: z.enum(sessionStates),
+  /** Why it failed or is not running yet (the scheduler's reason, a refused connection file). */
+  reason: z.string().nullable(),
+  node: z.string().nullable(),
+  created_at: z.string(),
+  started_at: z.string().nullable(),
+  /** When the job's time limit ends it (null until it started). */
+  ends_at: z.string().nullable(),
+  ended_at: z.string().nullable(),
+  /** Last traffic through the proxy (or the start). */
+  last_activity_at: z.string().nullable(),
+  /** True when running with no traffic for the configured idle time: the card offers to end it. */
+  idle: z.boolean(),
+  /** The session's folder in the account's home (connection file, job output). */
+  folder: z.string(),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const sessionParamsSchema = z.object({ id: z.string().uuid() });
+
+export const sessionListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(50),
+  /** Only sessions that are not over (the dashboard card). */
+  active: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+
+export const connectSessionResultSchema = z.object({
+  /** Path to open (under the console's base path), with the app's own secret where the app takes it in the URL. */
+  url: z.string(),
+  /** The app's per-session secret (the desktop's VNC password); only the owner receives it. */
+  secret: z.string(),
+});
+export type ConnectSessionResult = z.infer<typeof connectSessionResultSchema>;
+
+export const extendSessionInputSchema = z.object({ hours: z.number().min(0.25).max(24) }).strict();
+
+export const sessionOutputSchema = z.object({ stdout: z.string().nullable(), stderr: z.string().nullable() });
