@@ -17,6 +17,7 @@ import * as labels from './schema/labels';
 import * as messages from './schema/messages';
 import * as quotas from './schema/quotas';
 import * as monitor from './schema/monitor';
+import * as apps from './schema/apps';
 import * as profile from './schema/profile';
 import * as storage from './schema/storage';
 import * as clusterStorage from './schema/cluster-storage';
@@ -27,7 +28,7 @@ import * as sso from './schema/sso';
 import * as relations from './relations';
 import { DatabaseConnectError, describeUnreachable, isDatabaseUnreachable } from './unreachable';
 
-export const schema = { ...identity, ...messages, ...system, ...hpc, ...jobs, ...storage, ...clusterStorage, ...clusterAccess, ...verification, ...audit, ...labels, ...profile, ...sso, ...monitor, ...quotas, ...relations };
+export const schema = { ...identity, ...messages, ...system, ...hpc, ...jobs, ...storage, ...clusterStorage, ...clusterAccess, ...verification, ...audit, ...labels, ...profile, ...sso, ...monitor, ...quotas, ...apps, ...relations };
 export type Schema = typeof schema;
 
 /** The query builder both drivers share; repos take this, never a driver-specific type. */

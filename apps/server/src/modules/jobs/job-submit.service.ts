@@ -50,7 +50,10 @@ export function createJobSubmitService({ clusters, partitions, binding, sync }: 
   }
 
   return {
-    async submit(actor: Actor, input: JobSubmitInput): Promise<JobSubmitResult> {
+    /** The partition the caller asked for, checked as a submit would (apps check it before writing a run's files). */
+    target,
+    /** `extra.env`: values for the script's environment (apps pass the engine's settings this way, never in the script text). */
+    async submit(actor: Actor, input: JobSubmitInput, extra: { env?: Record<string, string> } = {}): Promise<JobSubmitResult> {
       const account = await binding.accountOf(actor.userId);
       if (!account) throw new AppError(Code.forbidden, 'bind a system account before submitting jobs');
       const { cluster, partition } = await target(actor, input);
@@ -69,6 +72,7 @@ export function createJobSubmitService({ clusters, partitions, binding, sync }: 
           cpus: input.cpus,
           timeLimitMinutes: input.time_limit_minutes,
           workingDirectory: await workingDirectory(cluster, account, input.working_directory),
+          ...(extra.env ? { env: extra.env } : {}),
         },
       );
       sync.invalidate(cluster.id);
