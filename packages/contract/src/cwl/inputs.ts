@@ -42,6 +42,8 @@ export function normaliseType(raw: unknown, path: string): CwlType {
     if (raw.endsWith('[]')) return { kind: 'array', items: normaliseType(raw.slice(0, -2), path) };
     const name = raw.replace(/^(cwl|sld|xsd):/, '').replace(/^https?:\/\/w3id\.org\/cwl\/cwl#/, '');
     if (primitives.has(name)) return { kind: name } as CwlType;
+    // output shorthands: the captured stream is a File
+    if (name === 'stdout' || name === 'stderr') return { kind: 'File' };
     throw new CwlParseError([{ path, message: `unknown type ${raw}` }]);
   }
   if (Array.isArray(raw)) return union(raw.map((t, i) => normaliseType(t, `${path}.${i}`)));

@@ -9,7 +9,6 @@ import {
   appSaveSchema,
   appSchema,
   appTransferSchema,
-  appValidateResultSchema,
   appVersionParamsSchema,
   appVersionQuerySchema,
   cwlFileNameSchema,
@@ -47,7 +46,7 @@ export const appsRoutes: FastifyPluginAsyncZod<{ apps: AppsService; runs: RunsSe
     '/app/validate',
     {
       config: user,
-      schema: { tags, summary: 'Validate CWL text without saving it', body: appSaveSchema, response: replies(appValidateResultSchema.extend({ class: z.string(), inputs: z.array(portSchema), outputs: z.array(portSchema) }).omit({ valid: true, engine: true, fields: true })) },
+      schema: { tags, summary: 'Validate CWL text without saving it', body: appSaveSchema, response: replies(z.object({ class: z.string(), inputs: z.array(portSchema), outputs: z.array(portSchema), uses: z.array(z.object({ name: z.string(), version: z.number().int() })) })) },
     },
     async (request) => ok(request.id, 'app', await apps.validateOnly(actorOf(request), request.body)),
   );
