@@ -9,12 +9,13 @@
 # sshd: a dedicated OpenSSH on 127.0.0.1:2222 for the ssh file driver (scripts/services/sshd-up.sh).
 # node-exporter, prometheus: node_exporter on 127.0.0.1:9100 scraped every 5 s by a Prometheus on 127.0.0.1:9090
 # (scripts/services/node-exporter-up.sh, prometheus-up.sh) for the metrics driver; exports PROMETHEUS_URL.
+# cwl: Debian's cwltool and toil for the application center (scripts/services/cwl-up.sh); nothing to start.
 set -Eeuo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 log() { printf '[services-up %(%T)T] %s\n' -1 "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 [ "$(id -u)" = 0 ] || die "run as root (apt-get and the service users need it)"
-wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm sshd node-exporter prometheus} "
+wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm sshd node-exporter prometheus cwl} "
 export DEBIAN_FRONTEND=noninteractive
 
 apt_install() {
@@ -61,4 +62,8 @@ fi
 
 if [[ $wanted == *" prometheus "* ]]; then
   bash "$here/services/prometheus-up.sh"
+fi
+
+if [[ $wanted == *" cwl "* ]]; then
+  bash "$here/services/cwl-up.sh"
 fi
