@@ -59,7 +59,7 @@ const rank: Record<StepState, number> = { queued: 0, running: 1, skipped: 2, don
  * leader writes `Issued job 'NAME' …`, `Job failed with exit value N: 'NAME' …` and, from the cwltool inside each
  * worker, the same `[job NAME]` lines in the worker logs. A step that never appears is still queued.
  */
-export function stepStatesFromLog(steps: readonly string[], log: string): Map<string, StepState> {
+export function stepStatesFromLog(steps: readonly string[], log: string, runs: ReadonlyMap<string, string | undefined> = new Map()): Map<string, StepState> {
   const states = new Map<string, StepState>(steps.map((s) => [s, 'queued']));
   const raise = (step: string, state: StepState) => {
     const current = states.get(step);
@@ -68,7 +68,8 @@ export function stepStatesFromLog(steps: readonly string[], log: string): Map<st
   const stepOf = (name: string): string | undefined => {
     if (states.has(name)) return name;
     const base = name.replace(/_\d+$/, ''); // scatter jobs
-    return states.has(base) ? base : [...states.keys()].find((s) => name.endsWith(`/${s}`) || name.endsWith(`#${s}`));
+    if (states.has(base)) return base;
+    return [...states.keys()].find((s) => name.endsWith(`/${s}`) || name.endsWith(`#${s}`)) ?? toilStep(name, runs) ?? undefined;
   };
   for (const line of log.split('\n')) {
     let m = /\[(step|job) ([^\]]+)\] (.*)$/.exec(line);
@@ -84,13 +85,13 @@ export function stepStatesFromLog(steps: readonly string[], log: string): Map<st
       else raise(step, 'running');
       continue;
     }
-    m = /Issued job '([^']+)'/.exec(line);
+    m = /Issued job '[^']+' (\S+)/.exec(line);
     if (m) {
       const step = stepOf(m[1]!);
       if (step) raise(step, 'running');
       continue;
     }
-    m = /Job failed with exit value \d+: '([^']+)'/.exec(line) ?? /Job ([^ ]+) is completely failed/.exec(line);
+    m = /Job failed with exit value \d+: '[^']+' (\S+)/.exec(line);
     if (m) {
       const step = stepOf(m[1]!);
       if (step) raise(step, 'failed');
@@ -110,10 +111,26 @@ export function parseOutputs(text: string): unknown {
   }
 }
 
-/** Toil names its Slurm jobs `toil_job_<n>_<job name>`: the step a job belongs to. */
-export function stepOfToilJob(jobName: string, steps: readonly string[]): string | null {
+/**
+ * Toil names its Slurm jobs `toil_job_<n>_<job name>`, the job name being `<workflow file>.<scatter index>.<tool
+ * file>` (`sort-and-count.cwl.1.sort-lines.cwl`): the step is the one whose `run:` is that tool file (`runs`:
+ * step → its run file's base name), or whose name ends it.
+ */
+export function stepOfToilJob(jobName: string, runs: ReadonlyMap<string, string | undefined>): string | null {
   const m = /^toil_job_\d+_(.*)$/.exec(jobName);
-  if (!m) return null;
-  const name = m[1]!;
-  return steps.find((s) => name === s || name.endsWith(`/${s}`) || name.endsWith(`#${s}`) || name.replace(/_\d+$/, '') === s) ?? null;
+  return m ? toilStep(m[1]!, runs) : null;
+}
+
+function toilStep(name: string, runs: ReadonlyMap<string, string | undefined>): string | null {
+  for (const [step, file] of runs) if ((file && (name === file || name.endsWith(`.${file}`))) || name.endsWith(`.${step}`) || name === step) return step;
+  return null;
+}
+
+/** A toil step's state from its Slurm jobs (null: none seen yet, the log decides). */
+export function stepStateFromJobs(states: readonly string[]): StepState | null {
+  if (!states.length) return null;
+  if (states.some((s) => ['FAILED', 'TIMEOUT', 'NODE_FAIL', 'OUT_OF_MEMORY', 'BOOT_FAIL', 'DEADLINE'].includes(s))) return 'failed';
+  if (states.some((s) => s === 'CANCELLED')) return 'cancelled';
+  if (states.some((s) => ['PENDING', 'RUNNING', 'COMPLETING', 'CONFIGURING', 'SUSPENDED'].includes(s))) return 'running';
+  return 'done';
 }

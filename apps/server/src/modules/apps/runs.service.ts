@@ -7,7 +7,7 @@ import type { CwlPort } from '@starlight/contract/cwl/inputs';
 import type { List } from '@starlight/contract/envelope';
 import type { SchedulerJob } from '../../drivers/scheduler/interface';
 import { engineInstallHint, findCwltool } from '../../drivers/workflows/engine-binaries';
-import { engineEnvironment, engineScript, parseOutputs, runFiles, stepOfToilJob, stepStatesFromLog, type EngineKind } from '../../drivers/workflows/engine';
+import { engineEnvironment, engineScript, parseOutputs, runFiles, stepOfToilJob, stepStateFromJobs, stepStatesFromLog, type EngineKind } from '../../drivers/workflows/engine';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { BindingService } from '../binding/binding.service';
@@ -33,15 +33,23 @@ export interface RunsDeps {
 const isAdmin = (actor: Actor) => actor.permissions.includes('create_app_by_admin');
 const invalid = (field: string, message: string) => new AppError(Code.invalidInput, `${field}: ${message}`, { fields: [{ path: field, message }] });
 
-/** Step names: a workflow's steps; a tool is one step named after its file (cwltool logs `[job wc.cwl]`). */
-function stepNames(version: AppVersionRow): string[] {
+/**
+ * Steps: a workflow's steps with the base name of the file each runs (toil names its jobs after it); a tool is
+ * one step named after its file (cwltool logs `[job wc.cwl]`).
+ */
+function stepRuns(version: AppVersionRow): Map<string, string | undefined> {
   const parsed = version.parsed;
   const graph = Array.isArray(parsed.$graph) ? (parsed.$graph as Record<string, unknown>[]).find((p) => p.id === 'main' || p.id === '#main') : parsed;
   const steps = graph?.steps;
-  if (Array.isArray(steps)) return steps.map((s: { id?: string }, i) => String(s.id ?? i).replace(/^#?(main\/)?/, ''));
-  if (steps && typeof steps === 'object') return Object.keys(steps);
-  return [path.posix.basename(version.mainFile)];
+  const runOf = (s: unknown) => {
+    const run = (s as { run?: unknown } | null)?.run;
+    return typeof run === 'string' ? path.posix.basename(run.replace(/^#/, '')) : undefined;
+  };
+  if (Array.isArray(steps)) return new Map(steps.map((s: { id?: string }, i) => [String(s.id ?? i).replace(/^#?(main\/)?/, ''), runOf(s)]));
+  if (steps && typeof steps === 'object') return new Map(Object.entries(steps).map(([k, v]) => [k, runOf(v)]));
+  return new Map([[path.posix.basename(version.mainFile), undefined]]);
 }
+const stepNames = (version: AppVersionRow): string[] => [...stepRuns(version).keys()];
 
 const engineOf = (cluster: ClusterRow): EngineKind => (cluster.driver === 'local' ? 'cwltool' : 'toil');
 
@@ -110,18 +118,29 @@ export function createRunsService({ repo, appsRepo, apps, clusters, binding, sub
     const fileIdentity = { account: run.account };
     const engineLog = files ? await readText(files, fileIdentity, path.posix.join(run.runDir, runFiles.engineLog)) : null;
     const version = await appsRepo.versionById(run.versionId);
-    const names = version ? stepNames(version) : [];
-    const states = stepStatesFromLog(names, engineLog ?? '');
+    const runs = version ? stepRuns(version) : new Map<string, string | undefined>();
+    const names = [...runs.keys()];
+    const states = stepStatesFromLog(names, engineLog ?? '', runs);
     let state = runStateOf(job) ?? (run.state as RunState);
     let error: string | null = null;
     let outputs: unknown = null;
     const stepJobs = new Map<string, string[]>();
     if (run.engine === 'toil') {
+      // every step job toil submitted from the run's folder, as the same account; known ids are kept (a finished job
+      // may have left the scheduler's list) and their states decide the step's
+      for (const step of run.steps) stepJobs.set(step.name, [...step.job_ids]);
+      const jobStates = new Map<string, string[]>();
       const seen = await scheduler.listJobs(identity, { users: [run.account] }).catch(() => []);
       for (const j of seen) {
-        if (j.workingDirectory !== run.runDir) continue;
-        const step = stepOfToilJob(j.name, names);
-        if (step) stepJobs.set(step, [...(stepJobs.get(step) ?? []), j.jobId]);
+        if (j.workingDirectory !== run.runDir || j.jobId === run.jobId) continue;
+        const step = stepOfToilJob(j.name, runs);
+        if (!step) continue;
+        if (!stepJobs.get(step)?.includes(j.jobId)) stepJobs.set(step, [...(stepJobs.get(step) ?? []), j.jobId]);
+        jobStates.set(step, [...(jobStates.get(step) ?? []), j.state]);
+      }
+      for (const [step, list] of jobStates) {
+        const fromJobs = stepStateFromJobs(list);
+        if (fromJobs) states.set(step, fromJobs);
       }
       // toil #4743: a refused sbatch leaves the leader waiting; it fails the run here and stops the leader
       if (engineLog && /sbatch command failed|sbatch: error/.test(engineLog) && state === 'running') {
