@@ -10,7 +10,7 @@ export default function StorageFilesPage() {
   return (
     <div data-testid="storage-files">
       <PageHeader title={t('title')} subtitle={t('subtitle')} />
-      <FileManager initialDir={params.get('path') ?? undefined} />
+      <FileManager key={params.get('path') ?? ''} initialDir={params.get('path') ?? undefined} />
     </div>
   );
 }
