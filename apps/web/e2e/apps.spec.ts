@@ -59,8 +59,28 @@ test('a bound user launches the demo word count on an uploaded file and opens it
     await expect(fileRow(page, 'counts.txt')).toBeVisible();
   });
 
+  let runUrl = '';
   await test.step('the run is in the runs list', async () => {
     await openFromSidebar(page, '/swl/jobs');
     await expect(page.getByTestId('run-list')).toContainText('Word count v1');
+    await page.getByTestId('run-list').getByText('Word count v1').click();
+    await expect(page.getByTestId('run-detail')).toBeVisible();
+    runUrl = page.url();
+  });
+
+  await test.step('the catalogue, the app page and the run page fit 390 px', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    for (const [url, testId] of [
+      ['/app/list', 'app-catalogue'],
+      ['/app/spec/word-count', 'launch-form'],
+      [runUrl, 'run-detail'],
+      ['/swl/jobs', 'run-list'],
+    ] as const) {
+      await page.goto(url);
+      await expect(page.getByTestId(testId)).toBeVisible({ timeout: 15_000 });
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, url).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: test.info().outputPath(`${testId}-390.png`), fullPage: true });
+    }
   });
 });
