@@ -113,8 +113,9 @@ export const shellRoutes: AppRoute[] = attachAccess([
     later('manage', 'app.manage'),
     detail('MyEdit', 'app.myEdit'),
     later('app-params', 'app.params'),
-    later('app-label', 'app.label'),
-    later('app-label-type', 'app.labelType'),
+    // app labels and their types live in the labels module: its admin page serves both (relations: /label/relation/app)
+    { path: 'app-label', page: pages.labelAdmin, meta: { title: 'app.label' } },
+    { path: 'app-label-type', page: pages.labelAdmin, meta: { title: 'app.labelType' } },
   ]),
   group('/job', 'job.root', 'job', [
     { path: 'myjobs', page: pages.myJobs, meta: { title: 'job.myJobs' } },
