@@ -47,6 +47,8 @@ import { createSsoModule } from './modules/sso/sso.module';
 import { createInteractiveModule } from './modules/interactive/interactive.module';
 import { missingAppsNotice } from './modules/interactive/interactive-apps';
 import { proxyCookieName } from './modules/interactive/session-proxy';
+import { createAppsModule } from './modules/apps/apps.module';
+import { seedDemoApps } from './modules/apps/demo-apps';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
 import { createLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
@@ -209,6 +211,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     notices: { send: messages.service.send, optedIn: messages.service.optedIn },
     bus,
   });
+  const apps = createAppsModule({ db, accounts: identity.accounts, clusters: hpc.clusters, binding: binding.service, submit: jobs.submit, log, now: deps.now });
   const monitor = createMonitorModule({ db, clusters: hpc.clusters, jobs: jobs.service, audit: audit.service, settings: config.monitor, log, now: deps.now });
   const interactive = createInteractiveModule({
     db,
@@ -287,6 +290,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(sso.routes, { prefix });
   await app.register(approvals.routes, { prefix, chains: approvals.chains, applications: approvals.applications, requestable: quotas.applicationGrants.requestable });
   await app.register(interactive.routes, { prefix });
+  await app.register(apps.routes, { prefix, apps: apps.apps, runs: apps.runs });
+  await app.register(apps.adminRoutes, { prefix, admin: apps.admin });
 
   const url = `http://${config.host}:${config.port}`;
   const { admin } = await identity.bootstrap.run();
@@ -296,6 +301,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     const demo = await createDemoSeed({ accounts: identity.accounts, send: messages.service.send, now: deps.now }).seed(config.demoPassword);
     if (demo.created.length > 0) announce(demoAnnouncement(url, demo));
     await seedDemoLinkSettings(labels.service);
+    await seedDemoApps(apps.apps, identity.accounts, log);
   }
   const freshInstall = (await hpc.clusters.allRows()).length === 0;
   await hpc.clusters.ensureDefault();
@@ -315,6 +321,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   if (missingApps) app.log.warn(missingApps);
   const poller = monitor.startPolling(bus.isLeader);
   app.addHook('onClose', () => poller.stop());
+  const runPoller = config.env === 'test' ? null : apps.startPolling(bus.isLeader);
+  app.addHook('onClose', async () => runPoller?.stop());
   // A new leader takes over the embedded local queues at once (pending jobs start, running ones are adopted).
   const stopLeading = bus.onLeadership((leader) => {
     if (!leader) return;

@@ -61,7 +61,7 @@ test.describe('areas not built yet', () => {
     const paths = await sidebarPaths(page);
     expect(paths).toContain('/storage/files');
     expect(paths).toContain('/user-center/message');
-    for (const later of ['/app/list', '/statistics/workflow', '/storage/wrf', '/docoline']) expect(paths).not.toContain(later);
+    for (const later of ['/app/manage', '/statistics/workflow', '/storage/wrf', '/docoline']) expect(paths).not.toContain(later);
     await page.goto('/user-center/mall-points-manage');
     await expect(page.getByTestId('unavailable')).toBeVisible();
   });

@@ -18,6 +18,7 @@ import * as messages from './schema/messages';
 import * as quotas from './schema/quotas';
 import * as approvals from './schema/approvals';
 import * as monitor from './schema/monitor';
+import * as apps from './schema/apps';
 import * as profile from './schema/profile';
 import * as storage from './schema/storage';
 import * as clusterStorage from './schema/cluster-storage';
@@ -29,7 +30,7 @@ import * as interactive from './schema/interactive';
 import * as relations from './relations';
 import { DatabaseConnectError, describeUnreachable, isDatabaseUnreachable } from './unreachable';
 
-export const schema = { ...identity, ...messages, ...system, ...hpc, ...jobs, ...storage, ...clusterStorage, ...clusterAccess, ...verification, ...audit, ...labels, ...profile, ...sso, ...monitor, ...quotas, ...approvals, ...interactive, ...relations };
+export const schema = { ...identity, ...messages, ...system, ...hpc, ...jobs, ...storage, ...clusterStorage, ...clusterAccess, ...verification, ...audit, ...labels, ...profile, ...sso, ...monitor, ...quotas, ...approvals, ...interactive, ...apps, ...relations };
 export type Schema = typeof schema;
 
 /** The query builder both drivers share; repos take this, never a driver-specific type. */

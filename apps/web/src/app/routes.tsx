@@ -83,6 +83,12 @@ const pages = {
   // interactive sessions (features/interactive)
   interactiveApps: lazy(() => import('./pages/interactive-apps')),
   interactiveDesktop: lazy(() => import('./pages/interactive-desktop')),
+  // application center (features/apps)
+  appList: lazy(() => import('./pages/app-list')),
+  appMyList: lazy(() => import('./pages/app-my-list')),
+  appSpec: lazy(() => import('./pages/app-spec')),
+  swlJobs: lazy(() => import('./pages/swl-jobs')),
+  swlRun: lazy(() => import('./pages/swl-run')),
 };
 
 /** A page of an area built later: it renders <Unavailable>, never made-up data, and stays out of the sidebar. */
@@ -107,17 +113,18 @@ export const shellRoutes: AppRoute[] = attachAccess([
   later('/doconline', 'docOnline', { hidden: true, noCache: true }),
   later('/docoline', 'docManage', { icon: 'document' }),
   group('/app', 'app.root', 'app', [
-    later('list', 'app.list'),
-    detail('spec/:appname', 'app.spec'),
+    { path: 'list', page: pages.appList, meta: { title: 'app.list' } },
+    { path: 'spec/:appname', page: pages.appSpec, meta: { title: 'app.spec', hidden: true } },
     // Spec §2: one application is designed at a time, so the designer is never kept alive.
     later('design', 'app.design', { noCache: true }),
     detail('design/:app', 'app.designApp', { noCache: true }),
-    later('my-list', 'app.myList'),
+    { path: 'my-list', page: pages.appMyList, meta: { title: 'app.myList' } },
     later('manage', 'app.manage'),
     detail('MyEdit', 'app.myEdit'),
     later('app-params', 'app.params'),
-    later('app-label', 'app.label'),
-    later('app-label-type', 'app.labelType'),
+    // app labels and their types live in the labels module: its admin page serves both (relations: /label/relation/app)
+    { path: 'app-label', page: pages.labelAdmin, meta: { title: 'app.label' } },
+    { path: 'app-label-type', page: pages.labelAdmin, meta: { title: 'app.labelType' } },
     { path: 'interactive', page: pages.interactiveApps, meta: { title: 'app.interactive' } },
     { path: 'interactive/:id/desktop', page: pages.interactiveDesktop, meta: { title: 'app.desktop', hidden: true, noCache: true } },
   ]),
@@ -149,7 +156,10 @@ export const shellRoutes: AppRoute[] = attachAccess([
     detail('detail/:id', 'udm.detail'),
     detail('detail2/:id', 'udm.detail'),
   ]),
-  group('/swl', 'swl.root', 'workflow', [detail('run/:app/:uuid', 'swl.run', { noCache: true }), later('jobs', 'swl.jobs')]),
+  group('/swl', 'swl.root', 'workflow', [
+    { path: 'run/:app/:uuid', page: pages.swlRun, meta: { title: 'swl.run', hidden: true, noCache: true } },
+    { path: 'jobs', page: pages.swlJobs, meta: { title: 'swl.jobs' } },
+  ]),
   group('/ticket', 'ticket.root', 'ticket', [
     later('create', 'ticket.create', { noCache: true }),
     later('manage', 'ticket.manage'),

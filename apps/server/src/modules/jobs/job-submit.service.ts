@@ -50,10 +50,10 @@ export function createJobSubmitService({ clusters, partitions, binding, sync }: 
   }
 
   return {
-    /** The cluster and partition a submit would go to (the same 1400/1403 answers), for callers that prepare first. */
+    /** The cluster and partition a submit would go to (the same 1400/1403 answers), for callers that prepare first (apps, sessions). */
     target,
     /**
-     * `extra.env` reaches the script as environment variables (interactive sessions hand their template values
+     * `extra.env` reaches the script as environment variables (interactive sessions and app runs hand their values
      * this way, never pasted into the script's text).
      */
     async submit(actor: Actor, input: JobSubmitInput, extra: { env?: Record<string, string> } = {}): Promise<JobSubmitResult> {

@@ -58,7 +58,7 @@ describe('sidebar from the filtered table', () => {
 
   it('gives a user with no keys only the open areas that are built', () => {
     const sidebar = buildSidebar(shellRoutes, noKeys);
-    expect(top(sidebar)).toEqual(['/dashboard', '/job/myjobs', '/user-center', '/apply/my-apply']);
+    expect(top(sidebar)).toEqual(['/dashboard', '/job/myjobs', '/swl/jobs', '/user-center']);
   });
 
   it('lets a group with one visible child stand aside for it, with the group icon', () => {
@@ -91,10 +91,10 @@ describe('areas not built yet (routes answering the later page)', () => {
   const laterPaths = flatten(shellRoutes).filter(({ route }) => isLaterRoute(route)).map(({ path }) => path);
 
   it('are left out of the sidebar for everyone, even a holder of every key', () => {
-    expect(laterPaths).toEqual(expect.arrayContaining(['/app/list', '/user-center/mall-points-manage', '/statistics/workflow']));
+    expect(laterPaths).toEqual(expect.arrayContaining(['/app/manage', '/user-center/mall-points-manage', '/statistics/workflow']));
     const all = keys(buildSidebar(shellRoutes, everyKey));
     expect(laterPaths.filter((path) => all.includes(path))).toEqual([]);
-    expect(top(buildSidebar(shellRoutes, everyKey))).not.toEqual(expect.arrayContaining(['/app', '/statistics', '/ticket']));
+    expect(top(buildSidebar(shellRoutes, everyKey))).not.toEqual(expect.arrayContaining(['/statistics', '/ticket']));
   });
 
   it('keep their routes in the table (direct navigation answers the later page)', () => {

@@ -26,14 +26,15 @@ import { useStorageTarget } from '../storage-target';
 import { UploadPanel } from './upload-panel';
 
 /** The storage area's file manager: the bound account's home, browsed, changed and uploaded to. */
-export function FileManager() {
+export function FileManager({ initialDir }: { initialDir?: string | undefined } = {}) {
   const { t } = useTranslation('storage');
   const queryClient = useQueryClient();
   const home = useUserStoragePath();
   const enqueue = useUploadStore((s) => s.enqueue);
   const uploading = useUploadStore((s) => s.items.some((item) => item.status === 'queued' || item.status === 'uploading'));
   const storageTarget = useStorageTarget((s) => s.target);
-  const [dir, setDir] = useState('.');
+  // a link from elsewhere (an app run's outputs) opens the folder it names
+  const [dir, setDir] = useState(initialDir || '.');
   const [filter, setFilter] = useState('');
   const [sort, setSort] = useState<{ sort: DirSortKey; order: 'asc' | 'desc' }>({ sort: 'name', order: 'asc' });
   const [selected, setSelected] = useState<Set<string>>(new Set());

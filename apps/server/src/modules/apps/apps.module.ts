@@ -1,0 +1,49 @@
+import type { Database } from '../../db/client';
+import type { BindingService } from '../binding/binding.service';
+import type { ClustersService } from '../clusters/clusters.service';
+import type { AccountsService } from '../identity/accounts.service';
+import type { JobSubmitService } from '../jobs/job-submit.service';
+import { appAdminRoutes } from './app-admin.routes';
+import { createAppAdminService } from './app-admin.service';
+import { createAppsRepo } from './apps.repo';
+import { appsRoutes } from './apps.routes';
+import { createAppsService } from './apps.service';
+import { createRunsRepo } from './runs.repo';
+import { createRunsService } from './runs.service';
+
+export interface AppsModuleDeps {
+  db: Database;
+  accounts: Pick<AccountsService, 'groupMateIds' | 'findUser'>;
+  clusters: ClustersService;
+  binding: Pick<BindingService, 'accountOf'>;
+  submit: Pick<JobSubmitService, 'target' | 'submit'>;
+  log?: (error: unknown, context: string) => void;
+  now?: (() => Date) | undefined;
+}
+
+export function createAppsModule({ db, accounts, clusters, binding, submit, log, now }: AppsModuleDeps) {
+  const repo = createAppsRepo(db);
+  const runsRepo = createRunsRepo(db);
+  const apps = createAppsService({ repo, runs: runsRepo, accounts, ...(now ? { now } : {}) });
+  const runs = createRunsService({ repo: runsRepo, appsRepo: repo, apps, clusters, binding, submit, ...(log ? { log } : {}), ...(now ? { now } : {}) });
+  const admin = createAppAdminService(repo);
+
+  /** The leader re-reads unfinished runs (a restart loses none: their state is the scheduler's and the engine's). */
+  function startPolling(isLeader: () => boolean, everyMs = 5000): { stop(): void } {
+    let busy = false;
+    const timer = setInterval(() => {
+      if (busy || !isLeader()) return;
+      busy = true;
+      void runs
+        .refreshUnfinished()
+        .catch((error: unknown) => log?.(error, 'refreshing app runs'))
+        .finally(() => (busy = false));
+    }, everyMs);
+    timer.unref();
+    return { stop: () => clearInterval(timer) };
+  }
+
+  return { apps, runs, admin, startPolling, routes: appsRoutes, adminRoutes: appAdminRoutes };
+}
+
+export type AppsModule = ReturnType<typeof createAppsModule>;

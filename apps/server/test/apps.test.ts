@@ -1,0 +1,198 @@
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { count } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AppDetail, Run, RunDetail } from '@starlight/contract/apps';
+import type { List } from '@starlight/contract/envelope';
+import type { Partition } from '@starlight/contract/hpc';
+import { appRuns } from '../src/db/schema/apps';
+import { localJobs } from '../src/db/schema/jobs';
+import { findCwltool } from '../src/drivers/workflows/engine-binaries';
+import { demoApps } from '../src/modules/apps/demo-apps';
+import { adminPassword, api, demoPassword, login, startTestApp, stopTestApp, tokenHeader, type TestApp } from './helpers';
+import { call } from './hpc-helpers';
+import { storageClient, type StorageClient } from './storage-helpers';
+
+/*
+ * The application center through the API (issue 10): CWL saved exactly as written and validated by the real
+ * cwltool, the bad inputs refused with the field named and nothing submitted, and a real cwltool run of the demo
+ * word count on the embedded cluster as the bound account.
+ */
+const hasCwltool = (await findCwltool()) !== null;
+if (!hasCwltool && process.env.CI === 'true') throw new Error('cwltool is missing: scripts/services/cwl-up.sh installs it');
+
+let t: TestApp;
+let dataDir: string;
+let admin: string;
+let bound: string; // demo-bound → demo_lab_bound (seeded)
+let other: string; // demo-gadmin
+let files: StorageClient;
+
+const tool = `cwlVersion: v1.2
+class: CommandLineTool
+# a comment the export keeps
+baseCommand: [wc, -w]
+inputs:
+  file: {type: File, inputBinding: {position: 1}}
+  mode:
+    type: {type: enum, symbols: [fast, slow]}
+    default: fast
+  count: int?
+stdout: out.txt
+outputs:
+  out: {type: stdout}
+`;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(path.join(os.tmpdir(), 'starlight-apps-'));
+  t = await startTestApp({ env: { STARLIGHT_DATA_DIR: dataDir, STARLIGHT_LOG_LEVEL: 'warn' } });
+  [admin, bound, other] = await Promise.all([login(t.app, 'admin', adminPassword), login(t.app, 'demo-bound', demoPassword), login(t.app, 'demo-gadmin', demoPassword)]);
+  files = await storageClient(t.app, 'demo-bound');
+  await files.post('/storage/mkdir', { path: 'data' });
+  expect((await files.put('/storage/upload', { path: 'data/words.txt' }, Buffer.from('one two three\nfour five\n'))).response.statusCode).toBe(200);
+}, 120_000);
+afterAll(async () => {
+  await stopTestApp(t);
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const runCount = async () => (await t.database.db.select({ n: count() }).from(appRuns))[0]!.n;
+const jobCount = async () => (await t.database.db.select({ n: count() }).from(localJobs))[0]!.n;
+const fieldsOf = (envelope: { spec: unknown }) => ((envelope.spec as { fields?: { path: string }[] } | null)?.fields ?? []).map((f) => f.path);
+
+describe.skipIf(!hasCwltool)('apps as CWL documents', () => {
+  it('saves a tool as written, validated by cwltool, and exports it byte for byte', async () => {
+    const created = await call<AppDetail>(t.app, 'POST', '/app/apps', bound, { name: 'my-wc', cwl: tool, main_file: 'wc.cwl' });
+    expect(created.code).toBe(200);
+    expect(created.spec.version.inputs.map((i) => [i.id, i.optional])).toEqual([
+      ['file', false],
+      ['mode', true],
+      ['count', true],
+    ]);
+    const exported = await t.app.inject({ url: api('/app/apps/my-wc/export'), headers: tokenHeader(bound) });
+    expect(exported.body).toBe(tool);
+    // each save is a new version; the first one stays as it was
+    const v2 = await call<AppDetail>(t.app, 'POST', '/app/apps/my-wc/versions', bound, { cwl: tool.replace('-w', '-l'), main_file: 'wc.cwl' });
+    expect(v2.spec.version.version).toBe(2);
+    expect((await t.app.inject({ url: api('/app/apps/my-wc/export?version=1'), headers: tokenHeader(bound) })).body).toBe(tool);
+  }, 60_000);
+
+  it('accepts the demo apps (their texts are seeded without the engine, so cwltool checks them here)', async () => {
+    const detail = await call<AppDetail>(t.app, 'POST', '/app/validate', bound, { cwl: demoApps[2]!.cwl, main_file: 'sort-and-count.cwl' });
+    expect(detail.code).toBe(200);
+    expect((detail.spec as unknown as { uses: { name: string }[] }).uses.map((u) => u.name).sort()).toEqual(['sort-lines', 'word-count']);
+    for (const demo of demoApps.slice(0, 2)) expect((await call(t.app, 'POST', '/app/validate', bound, { cwl: demo.cwl, main_file: `${demo.name}.cwl` })).code).toBe(200);
+  }, 60_000);
+
+  it.each([
+    ['YAML that does not parse', { cwl: 'class: [unclosed', main_file: 'x.cwl' }, 'body.cwl:text'],
+    ['a type cwltool does not know', { cwl: tool.replace('type: File', 'type: Fiel'), main_file: 'x.cwl' }, 'body.cwl:inputs.file.type'],
+    ['a field cwltool refuses', { cwl: tool.replace('stdout: out.txt', 'stdout: out.txt\nbogus_field: 1'), main_file: 'x.cwl' }, 'body.cwl:'],
+    ['a run: outside the upload', { cwl: demoApps[2]!.cwl.replace('run: sort-lines.cwl', 'run: ../../etc/x.cwl'), main_file: 'w.cwl' }, 'body.cwl:steps.sort.run'],
+    ['a run: URL', { cwl: demoApps[2]!.cwl.replace('run: sort-lines.cwl', 'run: https://example.com/x.cwl'), main_file: 'w.cwl' }, 'body.cwl:steps.sort.run'],
+    ['a cycle of files', { cwl: demoApps[2]!.cwl.replace('run: sort-lines.cwl', 'run: b.cwl'), main_file: 'w.cwl', files: { 'b.cwl': demoApps[2]!.cwl.replace('run: sort-lines.cwl', 'run: w.cwl') } }, 'body.cwl:steps'],
+    ['a file name climbing out', { cwl: tool, main_file: '../x.cwl' }, 'body.main_file'],
+  ])('refuses %s with 1400 naming the field', async (_what, payload, field) => {
+    const reply = await call(t.app, 'POST', '/app/apps', bound, { name: 'bad-app', ...payload });
+    expect(reply.code).toBe(1400);
+    expect(fieldsOf(reply).some((p) => p.startsWith(field))).toBe(true);
+    expect((await call(t.app, 'GET', '/app/apps/bad-app', bound)).code).toBe(1404);
+  }, 60_000);
+
+  it("hides another user's private app (1404) and keeps them from changing a visible one (1403)", async () => {
+    expect((await call(t.app, 'GET', '/app/apps/my-wc', other)).code).toBe(1404);
+    expect((await call(t.app, 'POST', '/app/apps/my-wc/runs', other, { partition: 'local', job_order: {} })).code).toBe(1404);
+    expect((await call(t.app, 'GET', '/app/apps/my-wc', admin)).code).toBe(200);
+    expect((await call(t.app, 'GET', '/app/apps/word-count', other)).code).toBe(200); // public demo app
+    expect((await call(t.app, 'POST', '/app/apps/word-count/versions', other, { cwl: tool })).code).toBe(1403);
+    const list = await call<List<{ name: string }>>(t.app, 'GET', '/app/apps?field_lk_name=wc', other);
+    expect(list.spec.list.map((a) => a.name)).not.toContain('my-wc');
+  });
+
+  it('puts labels on apps through the spec calls and filters the catalogue by them', async () => {
+    const type = await call<{ id: number }>(t.app, 'POST', '/label/type', admin, { name: 'app-topic' });
+    const label = await call<{ id: number }>(t.app, 'POST', '/label/label', admin, { name: 'text', label_type_id: type.spec.id });
+    const app = await call<AppDetail>(t.app, 'GET', '/app/apps/word-count', admin);
+    expect((await call(t.app, 'POST', '/label/relation/app', bound, { app_id: app.spec.id, label_id: label.spec.id })).code).toBe(1403);
+    expect((await call(t.app, 'POST', '/label/relation/app', admin, { app_id: app.spec.id, label_id: label.spec.id })).code).toBe(200);
+    const filtered = await call<List<{ name: string }>>(t.app, 'GET', `/app/apps?field_eq_label=${label.spec.id}`, bound);
+    expect(filtered.spec.list.map((a) => a.name)).toEqual(['word-count']);
+    expect((await call<{ name: string }[]>(t.app, 'GET', `/label/app/image/${app.spec.id}`, bound)).spec.map((l) => l.name)).toEqual(['text']);
+    expect((await call(t.app, 'DELETE', '/label/relation/app/', admin, { app_id: app.spec.id, label_id: label.spec.id })).code).toBe(200);
+  });
+});
+
+describe.skipIf(!hasCwltool)('launching and running', () => {
+  const launch = (token: string, app: string, payload: Record<string, unknown>) => call<Run>(t.app, 'POST', `/app/apps/${app}/runs`, token, payload);
+
+  it.each([
+    ['a missing required input', { partition: 'local', job_order: {} }, 'body.job_order.file', 1400],
+    ['a value of the wrong type', { partition: 'local', job_order: { file: { class: 'File', path: 'data/words.txt' }, count: 'many' } }, 'body.job_order.count', 1400],
+    ['an enum value not listed', { partition: 'local', job_order: { file: { class: 'File', path: 'data/words.txt' }, mode: 'medium' } }, 'body.job_order.mode', 1400],
+    ['an input the app does not have', { partition: 'local', job_order: { file: { class: 'File', path: 'data/words.txt' }, extra: 1 } }, 'body.job_order.extra', 1400],
+    ['a File outside the storage', { partition: 'local', job_order: { file: { class: 'File', path: '/etc/passwd' } } }, 'body.job_order.file.path', 1400],
+    ['a File climbing out with ..', { partition: 'local', job_order: { file: { class: 'File', path: '../../x' } } }, 'body.job_order.file.path', 1400],
+    ['a File that is a directory', { partition: 'local', job_order: { file: { class: 'File', path: 'data' } } }, 'body.job_order.file.path', 1400],
+    ['a File by URL', { partition: 'local', job_order: { file: { class: 'File', location: 'http://example.com/x' } } }, 'body.job_order.file.path', 1400],
+    ['an unknown partition', { partition: 'nope', job_order: { file: { class: 'File', path: 'data/words.txt' } } }, 'body.partition', 1400],
+  ])('refuses %s, naming the field, with nothing written or submitted', async (_what, payload, field, code) => {
+    const [runs, jobs] = [await runCount(), await jobCount()];
+    const reply = await launch(bound, 'my-wc', payload);
+    expect(reply.code).toBe(code);
+    expect(fieldsOf(reply)).toContain(field);
+    expect([await runCount(), await jobCount()]).toEqual([runs, jobs]);
+    await expect(stat(path.join(dataDir, 'homes', 'demo_lab_bound', 'app-runs'))).rejects.toThrow();
+  });
+
+  let run: Run;
+  it('runs the demo word count with the real cwltool as the bound account, output in its storage', async () => {
+    const reply = await launch(bound, 'word-count', { partition: 'local', job_order: { file: { class: 'File', path: 'data/words.txt' } } });
+    expect(reply.info).toBe('ok');
+    run = reply.spec;
+    expect(run).toMatchObject({ engine: 'cwltool', account: 'demo_lab_bound', cluster: 'local', version: 1 });
+    let detail: RunDetail | undefined;
+    for (let i = 0; i < 120; i++) {
+      detail = (await call<RunDetail>(t.app, 'GET', `/app/runs/word-count/${run.uuid}`, bound)).spec;
+      if (['done', 'failed', 'cancelled'].includes(detail.state)) break;
+      await sleep(1000);
+    }
+    expect(detail?.error ?? null).toBe(null);
+    expect(detail?.state).toBe('done');
+    expect(detail?.steps).toMatchObject([{ name: 'word-count.cwl', state: 'done', job_ids: [run.job_id] }]);
+    const counts = (detail?.outputs as { counts: { home_path: string } }).counts;
+    expect(counts.home_path).toBe(`app-runs/word-count/${run.uuid}/out/counts.txt`);
+    const text = await readFile(path.join(dataDir, 'homes', 'demo_lab_bound', counts.home_path), 'utf8');
+    expect(text.trim().split(/\s+/).slice(0, 2)).toEqual(['2', '5']);
+    // the engine ran as the account's own Unix user: its output is that user's file
+    const owner = (await stat(path.join(dataDir, 'homes', 'demo_lab_bound', counts.home_path))).uid;
+    expect(owner).toBe((await stat(path.join(dataDir, 'homes', 'demo_lab_bound'))).uid);
+    // the version it pinned cannot be deleted
+    expect((await call(t.app, 'GET', '/app/runs?field_eq_app=word-count', bound)).spec).toMatchObject({ total: 1 });
+  }, 150_000);
+
+  it("hides the run from another user (1404) and refuses a partition they may not use (1403)", async () => {
+    expect((await call(t.app, 'GET', `/app/runs/word-count/${run.uuid}`, other)).code).toBe(1404);
+    expect((await call(t.app, 'DELETE', `/app/runs/word-count/${run.uuid}`, other)).code).toBe(1404);
+    const partitions = (await call<List<Partition>>(t.app, 'GET', '/kcluster/partitions', admin)).spec.list;
+    const local = partitions.find((p) => p.name === 'local')!;
+    expect((await call(t.app, 'PATCH', `/kcluster/partitions/${local.id}`, admin, { init_type: 'private' })).code).toBe(200);
+    try {
+      const runs = await runCount();
+      const reply = await launch(bound, 'word-count', { partition: 'local', job_order: { file: { class: 'File', path: 'data/words.txt' } } });
+      expect(reply.code).toBe(1403);
+      expect(await runCount()).toBe(runs);
+    } finally {
+      await call(t.app, 'PATCH', `/kcluster/partitions/${local.id}`, admin, { init_type: 'public' });
+    }
+  });
+
+  it('applies the app-params limits of a partition (1400 naming the resource)', async () => {
+    expect((await call(t.app, 'POST', '/app/params', bound, { cluster: 'local', partition: 'local', max_cpus: 1 })).code).toBe(1403);
+    expect((await call(t.app, 'POST', '/app/params', admin, { cluster: 'local', partition: 'local', max_cpus: 1 })).code).toBe(200);
+    const reply = await launch(bound, 'word-count', { partition: 'local', cpus: 2, job_order: { file: { class: 'File', path: 'data/words.txt' } } });
+    expect(reply.code).toBe(1400);
+    expect(fieldsOf(reply)).toEqual(['body.cpus']);
+  });
+});

@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# cwl-up.sh: the workflow engines of the application center (issue 10), from Debian (root).
+#
+#   bash scripts/services/cwl-up.sh    # prints nothing on stdout; idempotent
+#
+# cwltool runs app validation (`cwltool --validate`) and runs on the embedded `local` cluster; toil
+# (`toil-cwl-runner --batchSystem slurm`) runs them on Slurm. On this single-node test cluster the login
+# node and the compute node are this host, so one install serves both. Nothing is started.
+set -Eeuo pipefail
+
+# shellcheck source=lib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh" cwl-up
+[ "$(id -u)" = 0 ] || die "run as root (apt-get needs it)"
+
+svc_apt_install cwltool toil
+cwltool --version >&2
+toil-cwl-runner --version >&2 || true
