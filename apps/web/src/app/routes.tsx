@@ -74,6 +74,9 @@ const pages = {
   roleManage: lazy(() => import('./pages/admin-role-manage')),
   operationManage: lazy(() => import('./pages/admin-operation-manage')),
   auditAdmin: lazy(() => import('./pages/admin-audit-admin')),
+  // the CWL designer (features/designer)
+  appDesign: lazy(() => import('./pages/app-design')),
+  workflowPublic: lazy(() => import('./pages/workflow-public')),
 };
 
 /** A page of an area built later: it renders <Unavailable>, never made-up data, and stays out of the sidebar. */
@@ -101,11 +104,11 @@ export const shellRoutes: AppRoute[] = attachAccess([
     later('list', 'app.list'),
     detail('spec/:appname', 'app.spec'),
     // Spec §2: one application is designed at a time, so the designer is never kept alive.
-    later('design', 'app.design', { noCache: true }),
-    detail('design/:app', 'app.designApp', { noCache: true }),
+    { path: 'design', page: pages.appDesign, meta: { title: 'app.design', noCache: true } },
+    { path: 'design/:app', page: pages.appDesign, meta: { title: 'app.designApp', noCache: true, hidden: true } },
     later('my-list', 'app.myList'),
     later('manage', 'app.manage'),
-    detail('MyEdit', 'app.myEdit'),
+    { path: 'MyEdit', page: pages.appDesign, meta: { title: 'app.myEdit', noCache: true, hidden: true } },
     later('app-params', 'app.params'),
     later('app-label', 'app.label'),
     later('app-label-type', 'app.labelType'),
@@ -232,7 +235,7 @@ export const publicRoutes: AppRoute[] = [
   { path: '/redirect/:path*', page: pages.redirect, meta: { noCache: true } },
   later('/test', 'test'),
   later('/recruit', 'recruit'),
-  later('/workflow', 'workflowPublic'),
+  { path: '/workflow', page: pages.workflowPublic, meta: { title: 'workflowPublic', noCache: true } },
   { path: '/oauth', page: pages.oauth, meta: { title: 'oauth', noCache: true } },
   { path: '/register', page: pages.register, meta: { title: 'register', noCache: true } },
   { path: '/forgot-password', page: pages.forgotPassword, meta: { title: 'forgotPassword', noCache: true } },

@@ -129,6 +129,11 @@ export class CwlDocument {
     });
   }
 
+  /** Is this map-or-list field written as a list? */
+  isList(path: PathItem[]): boolean {
+    return isSeq(this.doc.getIn(path, true));
+  }
+
   /** Path of one entry of a map-or-list field, or undefined. */
   entryPath(path: PathItem[], id: string, idKey = 'id'): PathItem[] | undefined {
     const node = this.collection(path);

@@ -78,3 +78,29 @@ outputs: {}
     expect(() => t.removeRequirement('DockerRequirement')).toThrow('there is no reference of DockerRequirement');
   });
 });
+
+describe('linking through the workflow editor', () => {
+  const tool = (input: string, output: string) => ({ class: 'CommandLineTool', baseCommand: 'x', inputs: { f: input }, outputs: { o: output } });
+  const types = (doc: CwlDocument) => {
+    const steps = doc.toJS().steps as Record<string, { run: { inputs: Record<string, string>; outputs: Record<string, string> } }>;
+    const ports = (m: Record<string, string>) => Object.entries(m).map(([id, type]) => ({ id, type }));
+    return { inputs: (s: string) => ports(steps[s]!.run.inputs), outputs: (s: string) => ports(steps[s]!.run.outputs) };
+  };
+  it('checks types, asks for scatter, lifts a scattered step’s outputs to arrays and refuses cycles', () => {
+    const doc = CwlDocument.parse('cwlVersion: v1.2\nclass: Workflow\ninputs: {files: "File[]", n: int}\noutputs: {counts: "File[]"}\nsteps: {}\n');
+    const w = new WorkflowEditor(doc);
+    w.addStep('a', tool('File', 'File'), [], ['o']);
+    w.addStep('b', tool('File', 'File'), [], ['o']);
+    expect(w.checkConnect('n', 'a', 'f', types(doc))).toMatchObject({ ok: false, reason: 'type_mismatch', src: 'int', sink: 'File' });
+    expect(w.checkConnect('files', 'a', 'f', types(doc))).toMatchObject({ ok: false, reason: 'needs_scatter' });
+    w.setStepField('a', 'scatter', 'f');
+    expect(w.checkConnect('files', 'a', 'f', types(doc))).toEqual({ ok: true });
+    w.connect('files', 'a', 'f');
+    expect(w.checkConnect('a/o', 'b', 'f', types(doc))).toMatchObject({ ok: false, reason: 'needs_scatter', src: 'File[]' });
+    expect(w.checkConnect('a/o', undefined, 'counts', types(doc))).toEqual({ ok: true });
+    w.setStepField('b', 'scatter', 'f');
+    w.connect('a/o', 'b', 'f');
+    expect(w.checkConnect('b/o', 'a', 'f', types(doc))).toMatchObject({ ok: false, reason: 'cycle' });
+    expect(doc.toJS().steps).toMatchObject({ a: { in: { f: 'files' }, scatter: 'f' }, b: { in: { f: 'a/o' }, scatter: 'f' } });
+  });
+});

@@ -85,7 +85,12 @@ export class WorkflowEditor {
     const process = this.process();
     const stepIds = new Set(entries(process.steps).map((s) => s.id));
     const src = parseSource(source, stepIds);
-    const srcType = src.step ? types.outputs(src.step).find((o) => o.id === src.port)?.type : entries(process.inputs).find((i) => i.id === src.port)?.type;
+    const srcStep = src.step ? entries(process.steps).find((s) => s.id === src.step) : undefined;
+    let srcType = src.step ? types.outputs(src.step).find((o) => o.id === src.port)?.type : entries(process.inputs).find((i) => i.id === src.port)?.type;
+    // A scattered step outputs one value per item: an array (one level per input for nested_crossproduct).
+    const srcScatter = asList(srcStep?.scatter);
+    const levels = srcScatter.length === 0 ? 0 : srcStep?.scatterMethod === 'nested_crossproduct' ? srcScatter.length : 1;
+    for (let i = 0; i < levels && srcType !== undefined; i += 1) srcType = { type: 'array', items: srcType };
     const sinkType = this.sinkType(step, port, types.inputs);
     if (srcType === undefined || sinkType === undefined) return { ok: false, reason: 'unknown_port', src: source, sink: port };
     if (src.step && step && wouldCycle(this.graph(), src.step, step)) return { ok: false, reason: 'cycle', src: source, sink: port };
@@ -109,9 +114,8 @@ export class WorkflowEditor {
     if (existing.includes(source)) return;
     const next = [...existing, source];
     const value = next.length === 1 ? next[0] : next;
-    const bare = this.doc.entryPath(collection, port);
     // A step input with nothing but its source is written in the short form `port: source`.
-    if (step && bare && typeof bare.at(-1) === 'string' && Object.keys(entry).length === 0) this.doc.set(bare, value);
+    if (step && Object.keys(entry).filter((k) => k !== 'id').length === 0 && !this.doc.isList(collection)) this.doc.set([...collection, port], value);
     else this.doc.setEntryField(collection, port, field, value, step ? 'source' : 'type');
     this.requirements.sync();
   }

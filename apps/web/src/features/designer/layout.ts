@@ -1,0 +1,24 @@
+import ELK from 'elkjs/lib/elk.bundled.js';
+import type { WorkflowGraph } from '@starlight/contract/cwl/graph';
+
+const elk = new ELK();
+
+export const nodeWidth = 200;
+export const portRow = 22;
+export const nodeHeight = (ports: number) => 40 + Math.max(1, ports) * portRow;
+
+/** Left-to-right layered layout (elkjs) of the workflow graph: node id → top-left position. */
+export async function layoutGraph(graph: WorkflowGraph): Promise<Record<string, { x: number; y: number }>> {
+  const key = (kind: string, id: string) => `${kind}:${id}`;
+  const result = await elk.layout({
+    id: 'root',
+    layoutOptions: { 'elk.algorithm': 'layered', 'elk.direction': 'RIGHT', 'elk.spacing.nodeNode': '30', 'elk.layered.spacing.nodeNodeBetweenLayers': '60' },
+    children: graph.nodes.map((n) => ({ id: key(n.kind, n.id), width: nodeWidth, height: nodeHeight(Math.max(n.inputs.length, n.outputs.length)) })),
+    edges: graph.edges.map((e, i) => ({
+      id: `e${i}`,
+      sources: [e.source.step ? key('step', e.source.step) : key('input', e.source.port)],
+      targets: [e.target.step ? key('step', e.target.step) : key('output', e.target.port)],
+    })),
+  });
+  return Object.fromEntries((result.children ?? []).map((c) => [c.id, { x: c.x ?? 0, y: c.y ?? 0 }]));
+}
