@@ -7,9 +7,18 @@ import { serveCatalogueIfMissing } from './fixtures/catalogue-apps';
 // every link type-checked, the CWL text follows live, and the draft survives a reload; a second
 // design is refused while one is open (spec §2).
 
-async function pickOption(page: Page, testId: string, option: string) {
+/** Picks an option of a Select; `keepOpen` leaves the dropdown (a confirm dialog may be on top of it). */
+async function pickOption(page: Page, testId: string, option: string, keepOpen = false) {
   await page.getByTestId(testId).click();
   await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="${option}"]`).click();
+  if (!keepOpen) await page.keyboard.press('Escape');
+}
+
+async function confirmScatter(page: Page) {
+  const ask = page.locator('.ant-modal-confirm-title', { hasText: 'Scatter over this input?' });
+  await expect(ask).toBeVisible();
+  await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'OK' }).click();
+  await expect(ask).toBeHidden();
   await page.keyboard.press('Escape');
 }
 
@@ -24,7 +33,7 @@ test('a two-step workflow with a scatter from two catalogue apps; the CWL is liv
   await serveCatalogueIfMissing(page);
   await page.goto('/app/design');
   const text = page.getByTestId('designer-cwl-panel').locator('textarea');
-  await expect(text).toHaveValue(/class: Workflow/);
+  await expect(text).toHaveValue(/class: Workflow/, { timeout: 30_000 });
 
   await test.step('two apps from the catalogue become steps', async () => {
     await page.getByTestId('designer-add-sort-lines').click();
@@ -48,9 +57,8 @@ test('a two-step workflow with a scatter from two catalogue apps; the CWL is liv
 
   await test.step('a File[] into a File input asks for a scatter; a File into an int is refused', async () => {
     await selectNode(page, 'sort_lines');
-    await pickOption(page, 'designer-source-file', 'files');
-    await expect(page.getByText('Scatter over this input?')).toBeVisible();
-    await page.getByRole('button', { name: 'OK' }).click();
+    await pickOption(page, 'designer-source-file', 'files', true);
+    await confirmScatter(page);
     await expect(text).toHaveValue(/scatter: file/);
     await expect(text).toHaveValue(/ScatterFeatureRequirement/);
     // the reverse flag is a boolean: nothing File-typed may feed it
@@ -60,8 +68,8 @@ test('a two-step workflow with a scatter from two catalogue apps; the CWL is liv
 
   await test.step('the second step takes the first one’s outputs (scattered too) and feeds the workflow output', async () => {
     await selectNode(page, 'word_count');
-    await pickOption(page, 'designer-source-file', 'sort_lines/sorted');
-    await page.getByRole('button', { name: 'OK' }).click();
+    await pickOption(page, 'designer-source-file', 'sort_lines/sorted', true);
+    await confirmScatter(page);
     await expect(text).toHaveValue(/file: sort_lines\/sorted/);
     await page.getByTestId('designer-outputs-counts').locator('.ant-select').click();
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="word_count/counts"]').click();
@@ -73,7 +81,7 @@ test('a two-step workflow with a scatter from two catalogue apps; the CWL is liv
   await test.step('an edit in the text reaches the graph, and the draft survives a reload', async () => {
     await text.fill(designed.replace('label: New workflow', 'label: Sorted counts  # named by hand'));
     await page.reload();
-    await expect(page.getByTestId('designer-cwl-panel').locator('textarea')).toHaveValue(/# named by hand/);
+    await expect(page.getByTestId('designer-cwl-panel').locator('textarea')).toHaveValue(/# named by hand/, { timeout: 30_000 });
     await expect(page.getByTestId('designer-node-step-word_count')).toBeVisible();
     await selectNode(page, 'sort_lines');
     await pickOption(page, 'designer-scatter', 'reverse');
