@@ -179,13 +179,14 @@ export function Designer({ appName, source = appsApiSource }: { appName?: string
       <Row gutter={[12, 12]}>
         {isWorkflow && process && graph ? (
           <>
-            <Col xs={24} xl={5}>
+            <Col xs={{ span: 24, order: 2 }} xl={{ span: 5, order: 1 }}>
               <Flex vertical gap={12}>
                 <CataloguePalette apps={catalogueQuery.data ?? []} loading={catalogueQuery.isLoading} onAdd={addApp} />
                 <IoPanel process={process} sources={sources} edit={editW} connect={(s, port) => tryConnect(s, undefined, port)} />
               </Flex>
             </Col>
-            <Col xs={24} xl={11}>
+            {/* on a phone the canvas comes first, the catalogue and the ports under it */}
+            <Col xs={{ span: 24, order: 1 }} xl={{ span: 11, order: 2 }}>
               <Flex vertical gap={12}>
                 <div style={{ height: 'max(360px, 60vh)', border: '1px solid #f0f0f0', borderRadius: 8 }} data-testid="designer-canvas">
                   <WorkflowCanvas
@@ -207,7 +208,7 @@ export function Designer({ appName, source = appsApiSource }: { appName?: string
             <ToolForm process={process} edit={editT} />
           </Col>
         ) : null}
-        <Col xs={24} xl={8}>
+        <Col xs={{ span: 24, order: 3 }} xl={{ span: 8, order: 3 }}>
           <CwlTextPanel text={text} onChange={setText} error={parsed.ok ? undefined : { message: parsed.error, line: parsed.line }} />
         </Col>
       </Row>

@@ -32,7 +32,7 @@ function Canvas({ graph, stepPorts, positions, onPositions, onConnect, onSelect,
     void layoutGraph(graph).then((l) => {
       if (!live) return;
       setLayout(l);
-      requestAnimationFrame(() => void fitView({ padding: 0.1 }));
+      requestAnimationFrame(() => void fitView({ padding: 0.1, maxZoom: 1 }));
     });
     return () => {
       live = false;
@@ -116,6 +116,7 @@ function Canvas({ graph, stepPorts, positions, onPositions, onConnect, onSelect,
         minZoom={0.05}
         onlyRenderVisibleElements
         fitView
+        fitViewOptions={{ maxZoom: 1 }}
       >
         <Background />
         <Controls showInteractive={false} />
