@@ -23,7 +23,8 @@ export function entries(value: unknown, shorthand = 'type', idKey = 'id'): Entry
   return [];
 }
 
-const asList = (v: unknown): string[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
+/** A CWL field that is one value or a list of them (`source`, `scatter`, `outputSource`), as strings. */
+export const asList = (v: unknown): string[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
 
 export interface PortRef {
   /** undefined for a workflow input/output */

@@ -104,3 +104,10 @@ describe('linking through the workflow editor', () => {
     expect(doc.toJS().steps).toMatchObject({ a: { in: { f: 'files' }, scatter: 'f' }, b: { in: { f: 'a/o' }, scatter: 'f' } });
   });
 });
+
+describe('ShellCommandRequirement references', () => {
+  it('counts shellQuote: false in arguments and in input bindings', () => {
+    const refs = requirementReferences({ class: 'CommandLineTool', arguments: ['a', { valueFrom: '|', shellQuote: false }], inputs: { x: { type: 'string', inputBinding: { shellQuote: false } } } });
+    expect(refs.get('ShellCommandRequirement')).toBe(2);
+  });
+});

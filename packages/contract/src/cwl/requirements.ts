@@ -1,5 +1,5 @@
 import type { CwlDocument, CwlObject, PathItem } from './document';
-import { entries } from './graph';
+import { asList, entries } from './graph';
 
 /** The requirement kinds of spec §3 (plus Resource, which the issue adds), by CWL class name. */
 export const requirementKinds = [
@@ -80,8 +80,6 @@ function countJs(value: unknown, skipRun: boolean): number {
   return 0;
 }
 
-const asList = (v: unknown): unknown[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v : [v]);
-
 /**
  * The references the process itself makes to each derivable requirement: every scatter, every
  * multi-source link, every valueFrom, every sub-workflow step, every JavaScript expression, every
@@ -102,7 +100,7 @@ export function requirementReferences(process: CwlObject, isWorkflowRun: (run: u
     }
     for (const output of entries(process.outputs)) if (asList(output.outputSource).length > 1) add('MultipleInputFeatureRequirement');
   } else {
-    const bindings = [...asList(process.arguments), ...entries(process.inputs).map((i) => i.inputBinding)];
+    const bindings = [...(Array.isArray(process.arguments) ? process.arguments : []), ...entries(process.inputs).map((i) => i.inputBinding)];
     for (const b of bindings) if (b && typeof b === 'object' && (b as CwlObject).shellQuote === false) add('ShellCommandRequirement');
   }
   return refs;

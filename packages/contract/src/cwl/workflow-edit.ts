@@ -1,5 +1,5 @@
 import type { CwlDocument, CwlObject, PathItem } from './document';
-import { entries, findCycle, parseSource, workflowGraph, wouldCycle } from './graph';
+import { asList, entries, findCycle, parseSource, workflowGraph, wouldCycle } from './graph';
 import type { WorkflowGraph } from './graph';
 import { checkLink } from './ports';
 import type { LinkCheck, LinkMerge } from './ports';
@@ -8,8 +8,6 @@ import { DocumentRequirements } from './requirements';
 export type StepField = 'scatter' | 'scatterMethod' | 'when' | 'label' | 'doc';
 export type StepInputField = 'linkMerge' | 'pickValue' | 'valueFrom' | 'default' | 'loadListing';
 export type ConnectResult = LinkCheck | { ok: false; reason: 'cycle' | 'unknown_port'; src: string; sink: string };
-
-const asList = (v: unknown): string[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
 
 /**
  * The visual designer's operations on a Workflow, each a small edit of the underlying document

@@ -4,7 +4,7 @@ import { CheckCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CwlDocument } from '@starlight/contract/cwl/document';
-import { entries, findCycle, workflowGraph } from '@starlight/contract/cwl/graph';
+import { asList, entries, findCycle, workflowGraph } from '@starlight/contract/cwl/graph';
 import type { ToolEditor } from '@starlight/contract/cwl/tool-edit';
 import { WorkflowEditor } from '@starlight/contract/cwl/workflow-edit';
 import { feedback } from '../../../lib/feedback';
@@ -20,8 +20,6 @@ import { SaveModal } from './save-modal';
 import { StepPanel } from './step-panel';
 import { ToolForm } from './tool-form';
 import { WorkflowCanvas } from './workflow-canvas';
-
-const asList = (v: unknown): string[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
 
 /** /app/design, /app/design/:app and /app/MyEdit: the one application in design (spec §2). */
 export function Designer({ appName, source = appsApiSource }: { appName?: string; source?: DesignerSource }) {

@@ -3,13 +3,11 @@ import { Button, Card, Flex, Input, List, Select, Space } from 'antd';
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CwlObject } from '@starlight/contract/cwl/document';
-import { entries } from '@starlight/contract/cwl/graph';
+import { asList, entries } from '@starlight/contract/cwl/graph';
 import { normaliseType, typeLabel } from '@starlight/contract/cwl/ports';
 import type { WorkflowEditor } from '@starlight/contract/cwl/workflow-edit';
 
 export const commonTypes = ['File', 'File[]', 'Directory', 'Directory[]', 'string', 'string[]', 'int', 'int[]', 'long', 'float', 'double', 'boolean', 'File?', 'string?', 'int?'];
-const asList = (v: unknown): string[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
-
 /** The workflow's own inputs and outputs: add, retype, remove; an output's outputSource. */
 export function IoPanel({ process, sources, edit, connect }: { process: CwlObject; sources: string[]; edit: (fn: (w: WorkflowEditor) => void) => void; connect: (source: string, port: string) => void }) {
   const { t } = useTranslation('designer');

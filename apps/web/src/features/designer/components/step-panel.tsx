@@ -2,12 +2,11 @@ import { Button, Card, Flex, Form, Select, Space, Typography } from 'antd';
 import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CwlObject } from '@starlight/contract/cwl/document';
-import { entries } from '@starlight/contract/cwl/graph';
+import { asList, entries } from '@starlight/contract/cwl/graph';
 import { normaliseType, typeLabel } from '@starlight/contract/cwl/ports';
 import type { WorkflowEditor } from '@starlight/contract/cwl/workflow-edit';
 import { CommitInput, parseLiteral, showLiteral } from './commit-input';
 
-const asList = (v: unknown): string[] => (v === undefined || v === null ? [] : Array.isArray(v) ? v.map(String) : [String(v)]);
 const scatterMethods = ['dotproduct', 'nested_crossproduct', 'flat_crossproduct'];
 const linkMerges = ['merge_nested', 'merge_flattened'];
 const pickValues = ['first_non_null', 'the_only_non_null', 'all_non_null'];
