@@ -7,6 +7,8 @@ const benches = [
   { file: 'tail-latency.mjs' },
   // 100,000 files, a 2 GiB upload and a resume (about 1 minute; needs ~5 GiB free in the temp dir)
   { file: 'storage.mjs' },
+  // the designer with 200 vs 10 steps in headless Chromium (open time, drag frame rate; about 1 minute)
+  { file: 'designer.mjs' },
   // the real Slurm with 10,000 jobs (about 5 minutes, as root): only where slurm-up.sh's env is loaded
   { file: 'job-list.mjs', skip: process.env.SLURMRESTD_URL ? null : 'SLURMRESTD_URL is not set (eval "$(sudo bash scripts/services/slurm-up.sh)")' },
 ];

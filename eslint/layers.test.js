@@ -14,6 +14,9 @@ describe('import direction (ARCHITECTURE §2)', () => {
   it('lets packages/contract import zod and its own files only', async () => {
     expect(await layerErrors('packages/contract/src/x.ts', "import { z } from 'zod';\nimport { Code } from './codes';\nexport const a = [z, Code];\n")).toEqual([]);
     expect(await layerErrors('packages/contract/src/x.ts', "import fs from 'node:fs';\nexport const a = fs;\n")).toHaveLength(1);
+    expect(await layerErrors('packages/contract/src/cwl/document.ts', "import { parseDocument } from 'yaml';\nexport const a = parseDocument;\n")).toEqual([]);
+    expect(await layerErrors('packages/contract/src/jobs.ts', "import { parseDocument } from 'yaml';\nexport const a = parseDocument;\n")).toHaveLength(1);
+    expect(await layerErrors('packages/contract/src/cwl/document.ts', "import fs from 'node:fs';\nexport const a = fs;\n")).toHaveLength(1);
   });
   it('refuses a plugin importing a module', async () => {
     expect(await layerErrors('apps/server/src/plugins/auth.ts', "import { x } from '../modules/auth/auth.service';\nexport const a = x;\n")).toHaveLength(1);

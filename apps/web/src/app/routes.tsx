@@ -89,6 +89,9 @@ const pages = {
   appSpec: lazy(() => import('./pages/app-spec')),
   swlJobs: lazy(() => import('./pages/swl-jobs')),
   swlRun: lazy(() => import('./pages/swl-run')),
+  // the CWL designer (features/designer)
+  appDesign: lazy(() => import('./pages/app-design')),
+  workflowPublic: lazy(() => import('./pages/workflow-public')),
 };
 
 /** A page of an area built later: it renders <Unavailable>, never made-up data, and stays out of the sidebar. */
@@ -119,8 +122,11 @@ export const shellRoutes: AppRoute[] = attachAccess([
     later('design', 'app.design', { noCache: true }),
     detail('design/:app', 'app.designApp', { noCache: true }),
     { path: 'my-list', page: pages.appMyList, meta: { title: 'app.myList' } },
+    { path: 'design', page: pages.appDesign, meta: { title: 'app.design', noCache: true } },
+    { path: 'design/:app', page: pages.appDesign, meta: { title: 'app.designApp', noCache: true, hidden: true } },
+    later('my-list', 'app.myList'),
     later('manage', 'app.manage'),
-    detail('MyEdit', 'app.myEdit'),
+    { path: 'MyEdit', page: pages.appDesign, meta: { title: 'app.myEdit', noCache: true, hidden: true } },
     later('app-params', 'app.params'),
     // app labels and their types live in the labels module: its admin page serves both (relations: /label/relation/app)
     { path: 'app-label', page: pages.labelAdmin, meta: { title: 'app.label' } },
@@ -257,7 +263,7 @@ export const publicRoutes: AppRoute[] = [
   { path: '/redirect/:path*', page: pages.redirect, meta: { noCache: true } },
   later('/test', 'test'),
   later('/recruit', 'recruit'),
-  later('/workflow', 'workflowPublic'),
+  { path: '/workflow', page: pages.workflowPublic, meta: { title: 'workflowPublic', noCache: true } },
   { path: '/oauth', page: pages.oauth, meta: { title: 'oauth', noCache: true } },
   { path: '/register', page: pages.register, meta: { title: 'register', noCache: true } },
   { path: '/forgot-password', page: pages.forgotPassword, meta: { title: 'forgotPassword', noCache: true } },

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { apiSpec } from '../../../lib/api-client';
+
+/**
+ * Everything the designer reads and writes, behind one small interface so the page never knows
+ * the server's paths. `appsApiSource` follows the apps module's API (issue 10 items 1–2, built in
+ * parallel on another branch): GET /app/apps, GET /app/apps/:name, POST /app/apps,
+ * POST /app/apps/:name/versions, POST /app/validate. The schemas below are the fields the designer
+ * needs of that module's contract (`@starlight/contract/apps`), to be replaced by imports from it
+ * once both branches are merged.
+ */
+export interface CatalogueApp {
+  name: string;
+  title: string;
+  class: string;
+  /** The CWL text of the app's latest version, exactly as written. */
+  cwl: string;
+}
+export interface LoadedApp extends CatalogueApp {
+  version: number;
+  visibility: string;
+}
+export interface ValidationResult {
+  valid: boolean;
+  /** Engine messages against the field they name (`steps.sort.run`). */
+  fields: { path: string; message: string }[];
+}
+export interface DesignerSource {
+  listCatalogue(signal?: AbortSignal): Promise<CatalogueApp[]>;
+  loadApp(name: string, signal?: AbortSignal): Promise<LoadedApp>;
+  /** A new immutable version of an existing app; answers its number. */
+  saveVersion(name: string, cwl: string): Promise<number>;
+  /** A new app (private to its owner) holding this CWL as version 1. */
+  createApp(name: string, title: string, cwl: string): Promise<number>;
+  validate(cwl: string): Promise<ValidationResult>;
+  /** A public workflow, readable without login (the /workflow page). */
+  loadPublic(name: string, signal?: AbortSignal): Promise<LoadedApp>;
+}
+
+const appRow = z.object({ name: z.string(), title: z.string(), class: z.string() });
+const appDetail = appRow.extend({ visibility: z.string(), version: z.object({ version: z.number().int(), cwl: z.string() }) });
+const listReply = z.object({ list: z.array(appRow), total: z.number() });
+const savedReply = z.object({ version: z.object({ version: z.number().int() }) });
+const validateReply = z.object({ fields: z.array(z.object({ path: z.string(), message: z.string() })).default([]) }).passthrough();
+
+const toLoaded = (d: z.infer<typeof appDetail>): LoadedApp => ({ name: d.name, title: d.title, class: d.class, visibility: d.visibility, version: d.version.version, cwl: d.version.cwl });
+const path = (name: string) => `/app/apps/${encodeURIComponent(name)}`;
+
+/** The catalogue is read a page of 100 at a time; each app's CWL comes from its detail call. */
+const cataloguePageSize = 100;
+
+export const appsApiSource: DesignerSource = {
+  async listCatalogue(signal) {
+    const rows = listReply.parse(await apiSpec('/app/apps', { query: { page: 1, page_size: cataloguePageSize }, signal }));
+    const details = await Promise.all(rows.list.map(async (row) => toLoaded(appDetail.parse(await apiSpec(path(row.name), { signal })))));
+    return details.filter((d) => d.class === 'CommandLineTool' || d.class === 'Workflow' || d.class === 'ExpressionTool');
+  },
+  async loadApp(name, signal) {
+    return toLoaded(appDetail.parse(await apiSpec(path(name), { signal })));
+  },
+  async saveVersion(name, cwl) {
+    return savedReply.parse(await apiSpec(`${path(name)}/versions`, { method: 'POST', body: { cwl } })).version.version;
+  },
+  async createApp(name, title, cwl) {
+    return savedReply.parse(await apiSpec('/app/apps', { method: 'POST', body: { name, title, cwl } })).version.version;
+  },
+  async validate(cwl) {
+    const reply = validateReply.parse(await apiSpec('/app/validate', { method: 'POST', body: { cwl }, tolerated: [1400] }));
+    return { valid: reply.fields.length === 0, fields: reply.fields };
+  },
+  async loadPublic(name, signal) {
+    return toLoaded(appDetail.parse(await apiSpec(path(name), { signal, auth: false })));
+  },
+};
