@@ -1,0 +1,58 @@
+import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { SignJWT } from 'jose';
+import { libtrustKeyId, selfSignedCertificate } from './self-signed-cert';
+
+export interface RegistryAccess {
+  type: string;
+  name: string;
+  actions: string[];
+}
+
+/** The console's token key: made once in `<dataDir>/registry-token/`, its certificate is the registry's rootcertbundle. */
+export interface SigningKey {
+  certificatePath: string;
+  certificate: string;
+  keyId: string;
+  sign(claims: { subject: string; audience: string; access: RegistryAccess[] }, ttlSeconds: number): Promise<string>;
+}
+
+export const tokenIssuer = 'starlight';
+
+export async function loadSigningKey(dataDir: string, now: () => Date): Promise<SigningKey> {
+  const dir = path.join(dataDir, 'registry-token');
+  const keyPath = path.join(dir, 'token-key.pem');
+  const certificatePath = path.join(dir, 'token-cert.pem');
+  await mkdir(dir, { recursive: true, mode: 0o700 });
+  let privateKey: KeyObject;
+  let certificate: string;
+  try {
+    privateKey = createPrivateKey(await readFile(keyPath, 'utf8'));
+    certificate = await readFile(certificatePath, 'utf8');
+  } catch {
+    privateKey = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey;
+    certificate = selfSignedCertificate(privateKey, 'starlight registry token issuer', now(), 3650);
+    await writeFile(keyPath, privateKey.export({ format: 'pem', type: 'pkcs8' }), { mode: 0o600 });
+    await writeFile(certificatePath, certificate, { mode: 0o644 });
+  }
+  const keyId = libtrustKeyId(createPublicKey(privateKey));
+  return {
+    certificatePath,
+    certificate,
+    keyId,
+    async sign({ subject, audience, access }, ttlSeconds) {
+      const issuedAt = Math.floor(now().getTime() / 1000);
+      return new SignJWT({ access })
+        .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: keyId })
+        .setIssuer(tokenIssuer)
+        .setSubject(subject)
+        .setAudience(audience)
+        .setIssuedAt(issuedAt)
+        .setNotBefore(issuedAt - 5)
+        .setExpirationTime(issuedAt + ttlSeconds)
+        .setJti(crypto.randomUUID())
+        .sign(privateKey);
+    },
+  };
+}
