@@ -42,6 +42,7 @@ import { createWebSshModule } from './modules/webssh/webssh.module';
 import { createAuditModule } from './modules/audit/audit.module';
 import { impersonationAuditPlugin } from './modules/audit/impersonation-audit.plugin';
 import { createSsoModule } from './modules/sso/sso.module';
+import { createImagesModule } from './modules/images/images.module';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
 import { createLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
@@ -209,6 +210,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     isLeader: bus.isLeader,
   });
   app.addHook('onClose', () => hpc.drivers.close());
+  const images = await createImagesModule({
+    db,
+    dataDir: config.dataDir,
+    audit: audit.service,
+    isPlatformAdmin: async (userId, status) => (await identity.permissions.keysOf(userId, status)).includes('dchub-basic-admin'),
+    now: deps.now,
+    log,
+  });
 
   await app.register(requestLogPlugin);
   await app.register(securityHeadersPlugin);
@@ -254,6 +263,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(monitor.routes, { prefix });
   await app.register(scheduler.routes, { prefix, tokens: scheduler.tokens });
   await app.register(sso.routes, { prefix });
+  await app.register(images.routes, { prefix });
 
   const url = `http://${config.host}:${config.port}`;
   const { admin } = await identity.bootstrap.run();
@@ -277,6 +287,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   } else announce(sharedLocalAnnouncement(serverUserName()));
   await profile.importAvatars();
   const poller = monitor.startPolling(bus.isLeader);
+  const imageGc = images.startGcTimer(bus.isLeader);
+  app.addHook('onClose', async () => imageGc.stop());
   app.addHook('onClose', () => poller.stop());
   // A new leader takes over the embedded local queues at once (pending jobs start, running ones are adopted).
   const stopLeading = bus.onLeadership((leader) => {

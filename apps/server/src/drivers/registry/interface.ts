@@ -41,6 +41,8 @@ export interface ImageInfo {
   /** Manifest(s) + config(s) + distinct layers, in bytes: what the tag holds on the registry. */
   size: number;
   images: PlatformImage[];
+  /** Every blob the tag holds (manifests, configs, layers), each digest once. */
+  blobs: { digest: string; size: number }[];
 }
 
 export interface HistoryEntry {

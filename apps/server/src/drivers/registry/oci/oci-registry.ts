@@ -118,8 +118,7 @@ export function createOciRegistry(options: RegistryHttpOptions): RegistryDriver 
         for (const entry of entries) children.push({ doc: await manifest(repository, entry.digest), platform: entry.platform });
       } else children.push({ doc: top });
       const images: PlatformImage[] = [];
-      const counted = new Set<string>([top.digest]);
-      let size = top.size;
+      const blobs = new Map<string, number>([[top.digest, top.size]]);
       for (const { doc, platform } of children) {
         if (!doc.config) continue;
         const config = platform ? null : await driver.config(repository, doc.config.digest).catch(() => null);
@@ -131,13 +130,10 @@ export function createOciRegistry(options: RegistryHttpOptions): RegistryDriver 
           config: doc.config,
           layers,
         });
-        for (const blob of [doc, doc.config, ...layers]) {
-          if (counted.has(blob.digest)) continue;
-          counted.add(blob.digest);
-          size += blob.size;
-        }
+        for (const blob of [doc, doc.config, ...layers]) blobs.set(blob.digest, blob.size);
       }
-      return { digest: top.digest, mediaType: top.mediaType, size, images };
+      const list = [...blobs].map(([digest, size]) => ({ digest, size }));
+      return { digest: top.digest, mediaType: top.mediaType, size: list.reduce((sum, blob) => sum + blob.size, 0), images, blobs: list };
     },
 
     async config(repository, digest) {
