@@ -210,7 +210,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     isLeader: bus.isLeader,
   });
   app.addHook('onClose', () => hpc.drivers.close());
-  const images = await createImagesModule({
+  const images = createImagesModule({
     db,
     dataDir: config.dataDir,
     audit: audit.service,

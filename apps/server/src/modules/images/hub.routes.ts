@@ -41,7 +41,14 @@ const tokenQuerySchema = z.object({
 });
 
 /** /image-center (bound users), the public /dchub reads, and the registry's token endpoint. */
-export const hubRoutes: FastifyPluginAsyncZod<{ hub: HubService; secrets: SecretsService; tokens: TokenService }> = async (app, { hub, secrets, tokens }) => {
+export const hubRoutes: FastifyPluginAsyncZod<{ hub: HubService; secrets: SecretsService; tokens: TokenService; certificate: () => Promise<string> }> = async (
+  app,
+  { hub, secrets, tokens, certificate },
+) => {
+  // the registry's rootcertbundle (public by nature: it lets a registry check the console's signatures)
+  app.get('/image/token/certificate', { config: open, schema: { tags, summary: "The token signer's certificate (the registry's rootcertbundle)" } }, async (_request, reply) =>
+    reply.type('application/x-pem-file').send(await certificate()),
+  );
   // Docker Registry v2 token auth: clients send Basic (user name, CLI secret) or nothing; the reply is the raw token JSON they expect.
   app.get('/image/token', { config: open, schema: { tags, summary: 'Registry token (docker/podman/skopeo login with a CLI secret)', querystring: tokenQuerySchema } }, async (request) => {
     const scope = request.query.scope;

@@ -9,7 +9,7 @@ import { imageLabelRoutes } from './image-labels.routes';
 import { createImagesRepo } from './images.repo';
 import { createRegistriesService } from './registries.service';
 import { createSecretsService } from './secrets.service';
-import { loadSigningKey } from './signing-key';
+import { createSigningKey } from './signing-key';
 import { createTokenService } from './token.service';
 
 export interface ImagesModuleDeps {
@@ -25,10 +25,10 @@ export interface ImagesModuleDeps {
 }
 
 /** The image hub: registries, the token server, CLI secrets, repositories, quotas, labels on images. */
-export async function createImagesModule(deps: ImagesModuleDeps) {
+export function createImagesModule(deps: ImagesModuleDeps) {
   const now = deps.now ?? (() => new Date());
   const repo = createImagesRepo(deps.db);
-  const key = await loadSigningKey(deps.dataDir, now);
+  const key = createSigningKey(deps.dataDir, now);
   const registries = createRegistriesService({ repo, key, timeoutMs: deps.timeoutMs ?? 15_000, registryBinary: deps.registryBinary ?? '/usr/bin/docker-registry', now });
   const tokens = createTokenService({ repo, registries, key, audit: deps.audit, isPlatformAdmin: deps.isPlatformAdmin, now });
   const secrets = createSecretsService({ repo, audit: deps.audit, now });
@@ -36,7 +36,7 @@ export async function createImagesModule(deps: ImagesModuleDeps) {
   const admin = createAdminService({ repo, registries, audit: deps.audit });
 
   const routes: FastifyPluginAsync<{ prefix: string }> = async (app) => {
-    await app.register(hubRoutes, { hub, secrets, tokens });
+    await app.register(hubRoutes, { hub, secrets, tokens, certificate: key.certificate });
     await app.register(adminRoutes, { admin });
     await app.register(imageLabelRoutes, { repo });
   };
