@@ -5,16 +5,17 @@
 #
 # PostgreSQL 15 (Debian's cluster 15/main on 127.0.0.1:5432) with a `starlight` role, Chromium and CJK
 # fonts for the browser tests, and a single-node Slurm (scripts/services/slurm-up.sh). Idempotent:
-# what runs is left alone. STARLIGHT_SERVICES lists what to bring up (default: "postgres browser slurm sshd node-exporter prometheus").
+# what runs is left alone. STARLIGHT_SERVICES lists what to bring up (default: "postgres browser slurm sshd node-exporter prometheus registry").
 # sshd: a dedicated OpenSSH on 127.0.0.1:2222 for the ssh file driver (scripts/services/sshd-up.sh).
 # node-exporter, prometheus: node_exporter on 127.0.0.1:9100 scraped every 5 s by a Prometheus on 127.0.0.1:9090
 # (scripts/services/node-exporter-up.sh, prometheus-up.sh) for the metrics driver; exports PROMETHEUS_URL.
+# registry: docker-registry + skopeo (scripts/services/registry-up.sh); a token-auth registry when a console answers.
 set -Eeuo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 log() { printf '[services-up %(%T)T] %s\n' -1 "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 [ "$(id -u)" = 0 ] || die "run as root (apt-get and the service users need it)"
-wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm sshd node-exporter prometheus} "
+wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm sshd node-exporter prometheus registry} "
 export DEBIAN_FRONTEND=noninteractive
 
 apt_install() {
@@ -61,4 +62,8 @@ fi
 
 if [[ $wanted == *" prometheus "* ]]; then
   bash "$here/services/prometheus-up.sh"
+fi
+
+if [[ $wanted == *" registry "* ]]; then
+  bash "$here/services/registry-up.sh"
 fi
