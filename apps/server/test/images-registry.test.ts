@@ -7,7 +7,7 @@ import type { List } from '@starlight/contract/envelope';
 import type { CliSecret, Layer, Repository, Tag } from '@starlight/contract/images';
 import { groupAdmins, groups, users } from '../src/db/schema/identity';
 import { adminToken, auditRows, call, createUser, userPassword } from './admin-helpers';
-import { adminPassword, login, startTestApp, stopTestApp, type TestApp } from './helpers';
+import { adminPassword, login, startTestApp, type TestApp } from './helpers';
 import { buildOciLayout, pull, push, registryAvailable, remove, startRegistry, type Creds, type TestRegistry } from './registry-helpers';
 
 const present = registryAvailable('images-registry');

@@ -6,6 +6,7 @@ import { createAdminService } from './admin.service';
 import { createHubService } from './hub.service';
 import { hubRoutes } from './hub.routes';
 import { imageLabelRoutes } from './image-labels.routes';
+import { createImageLabelsService } from './image-labels.service';
 import { createImagesRepo } from './images.repo';
 import { createRegistriesService } from './registries.service';
 import { createSecretsService } from './secrets.service';
@@ -38,7 +39,7 @@ export function createImagesModule(deps: ImagesModuleDeps) {
   const routes: FastifyPluginAsync<{ prefix: string }> = async (app) => {
     await app.register(hubRoutes, { hub, secrets, tokens, certificate: key.certificate });
     await app.register(adminRoutes, { admin });
-    await app.register(imageLabelRoutes, { repo });
+    await app.register(imageLabelRoutes, { labels: createImageLabelsService(repo) });
   };
 
   /** The leader runs due garbage collections every 10 minutes; a failure is logged and retried next round. */
