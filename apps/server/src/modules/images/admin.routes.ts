@@ -17,12 +17,13 @@ import { actorOf } from '../../plugins/auth';
 import type { AdminService } from './admin.service';
 
 const admin = { perms: ['dchub-basic-admin'] as const };
-const bound = { perms: ['binded_account'] as const };
+/** Read by the bound users' pages and by the admin pages that need no binding (user-resource, image-label). */
+const readRegistries = { perms: ['binded_account', 'dchub-basic-admin', 'manage_label'] as const };
 const tags = ['images'];
 
 /** /image-center/image-manage and user-resource: registries, quotas, garbage collection, per-user usage. */
 export const adminRoutes: FastifyPluginAsyncZod<{ admin: AdminService }> = async (app, { admin: service }) => {
-  app.get('/image/registry', { config: bound, schema: { tags, summary: 'Configured registries', response: replies(listSchema(registrySchema)) } }, async (request) =>
+  app.get('/image/registry', { config: readRegistries, schema: { tags, summary: 'Configured registries', response: replies(listSchema(registrySchema)) } }, async (request) =>
     ok(request.id, 'image_registry', await service.registries()),
   );
   app.post('/image/registry', { config: admin, schema: { tags, summary: 'Add a registry', body: registryCreateSchema, response: replies(registrySchema) } }, async (request) =>
