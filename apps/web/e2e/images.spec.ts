@@ -53,7 +53,8 @@ test('a user pushes with a CLI secret, sees tags, size and layers, makes the ima
     await page.getByRole('tab', { name: 'Repositories' }).click();
     await page.reload();
     const row = page.getByRole('row').filter({ hasText: 'demo-bound/hello' });
-    await expect(row).toBeVisible();
+    // a full reload: the lazy page and the registry walk take longer on a busy CI machine
+    await expect(row).toBeVisible({ timeout: 30_000 });
     await row.getByRole('button', { name: /expand/i }).click();
     const tags = page.getByTestId('image-tags');
     await expect(tags).toContainText('v1');
@@ -71,7 +72,7 @@ test('a user pushes with a CLI secret, sees tags, size and layers, makes the ima
     const anonymous = await visitor.newPage();
     await anonymous.goto('/dchub');
     const row = anonymous.getByRole('row').filter({ hasText: 'demo-bound/hello' });
-    await expect(row).toBeVisible();
+    await expect(row).toBeVisible({ timeout: 30_000 });
     await row.getByRole('button', { name: /expand/i }).click();
     await expect(anonymous.getByTestId('image-tags')).toContainText('v1');
     await expect(anonymous.getByTestId('image-tags').getByRole('button', { name: 'Delete' })).toHaveCount(0);

@@ -50,6 +50,8 @@ export const quotaOut = (row: QuotaRow): NamespaceQuota => ({
 export function createRegistriesService({ repo, key, timeoutMs, registryBinary, now }: RegistriesDeps) {
   const drivers = new Map<number, { row: RegistryRow; driver: RegistryDriver }>();
   const catalogs = new Map<number, { at: number; names: Promise<string[]> }>();
+  // after a push grant the catalog is read fresh for a while: the user who just pushed looks at once
+  const freshUntil = new Map<number, number>();
 
   function driverOf(row: RegistryRow): RegistryDriver {
     const cached = drivers.get(row.id);
@@ -110,13 +112,15 @@ export function createRegistriesService({ repo, key, timeoutMs, registryBinary, 
     /** Every repository name of a registry (cached briefly: a page of the hub must not walk the catalog each time). */
     catalog(row: RegistryRow): Promise<string[]> {
       const cached = catalogs.get(row.id);
-      if (cached && Date.now() - cached.at < catalogTtlMs) return cached.names;
+      if (cached && Date.now() - cached.at < catalogTtlMs && Date.now() > (freshUntil.get(row.id) ?? 0)) return cached.names;
       const names = driverOf(row).catalog();
       catalogs.set(row.id, { at: Date.now(), names });
       names.catch(() => catalogs.delete(row.id));
       return names;
     },
     forgetCatalog: (id: number) => catalogs.delete(id),
+    /** A push was granted: the catalog is not served from the cache for the next minute. */
+    pushGranted: (id: number) => freshUntil.set(id, Date.now() + 60_000),
 
     /**
      * A namespace's bytes from what the registry really holds: every blob (manifests, configs,

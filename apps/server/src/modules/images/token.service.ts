@@ -100,6 +100,7 @@ export function createTokenService({ repo, registries, key, audit, isPlatformAdm
       });
       // told only to a caller allowed to push there, so it names nothing they may not see
       if (quotaRefusal) throw new AppError(Code.forbidden, quotaRefusal);
+      if (access.some((grant) => grant.actions.includes('push'))) registries.pushGranted(registry.id);
       const token = await key.sign({ subject, audience: registry.name, access }, tokenTtlSeconds);
       return { token, access_token: token, expires_in: tokenTtlSeconds, issued_at: now().toISOString() };
     },
