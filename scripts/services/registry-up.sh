@@ -7,7 +7,7 @@
 # Installs docker-registry and skopeo if missing (the package's own service is kept from starting).
 # The registry trusts the console's token certificate: taken from REGISTRY_TOKEN_CERT, else from
 # $STARLIGHT_CONSOLE_URL/api/image/token/certificate. Without either (no console running yet) only
-# the packages are installed: the server tests start their own registries (test/registry-helpers.ts).
+# the packages are installed: the server tests start their own registries (scripts/test-kit/registry.ts).
 # Listens on 127.0.0.1 only; the realm is $STARLIGHT_CONSOLE_URL/api/image/token, the service name
 # REGISTRY_SERVICE (register the registry in the console under that name, /image-center/image-manage).
 # Idempotent: a running registry with an unchanged config is left alone. registry-down.sh stops the

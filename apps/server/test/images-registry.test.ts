@@ -8,7 +8,7 @@ import type { CliSecret, Layer, Repository, Tag } from '@starlight/contract/imag
 import { groupAdmins, groups, users } from '../src/db/schema/identity';
 import { adminToken, auditRows, call, createUser, userPassword } from './admin-helpers';
 import { adminPassword, login, startTestApp, type TestApp } from './helpers';
-import { buildOciLayout, pull, push, registryAvailable, remove, startRegistry, type Creds, type TestRegistry } from './registry-helpers';
+import { buildOciLayout, pull, push, registryAvailable, remove, startRegistry, type Creds, type TestRegistry } from '../../../scripts/test-kit/registry';
 
 const present = registryAvailable('images-registry');
 const suite = present ? describe : describe.skip;

@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminPassword, demoPassword, e2ePort } from './env';
 import { openFromSidebar, signIn } from './helpers';
-// the server suite's helpers: a real registry process, an OCI layout built on disk, skopeo as the client
-import { buildOciLayout, pull, push, registryAvailable, remove, startRegistry, type TestRegistry } from '../../server/test/registry-helpers';
+// shared with the server suite (scripts/test-kit): a real registry process, an OCI layout built on disk, skopeo as the client
+import { buildOciLayout, pull, push, registryAvailable, remove, startRegistry, type TestRegistry } from '../../../scripts/test-kit/registry';
 
 // The image hub as a new user meets it: a CLI secret made in the console, a real `skopeo copy` into the
 // user's namespace on a real registry whose tokens come from this console, the image with its tags, size

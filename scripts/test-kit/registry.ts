@@ -1,3 +1,5 @@
+// A real registry for the tests (server suite and e2e): a config.yml written here, `docker-registry serve` spawned
+// on a free loopback port and stopped by its pid; OCI layouts built on disk; skopeo run as a real client would.
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
