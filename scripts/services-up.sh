@@ -5,18 +5,19 @@
 #
 # PostgreSQL 15 (Debian's cluster 15/main on 127.0.0.1:5432) with a `starlight` role, Chromium and CJK
 # fonts for the browser tests, and a single-node Slurm (scripts/services/slurm-up.sh). Idempotent:
-# what runs is left alone. STARLIGHT_SERVICES lists what to bring up (default: "postgres browser slurm sshd node-exporter prometheus interactive cwl").
+# what runs is left alone. STARLIGHT_SERVICES lists what to bring up (default: "postgres browser slurm sshd node-exporter prometheus interactive cwl registry").
 # sshd: a dedicated OpenSSH on 127.0.0.1:2222 for the ssh file driver (scripts/services/sshd-up.sh).
 # node-exporter, prometheus: node_exporter on 127.0.0.1:9100 scraped every 5 s by a Prometheus on 127.0.0.1:9090
 # (scripts/services/node-exporter-up.sh, prometheus-up.sh) for the metrics driver; exports PROMETHEUS_URL.
 # interactive: Jupyter, TigerVNC and websockify for the interactive sessions (scripts/services/interactive-up.sh).
 # cwl: Debian's cwltool and toil for the application center (scripts/services/cwl-up.sh); nothing to start.
+# registry: docker-registry + skopeo (scripts/services/registry-up.sh); a token-auth registry when a console answers.
 set -Eeuo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 log() { printf '[services-up %(%T)T] %s\n' -1 "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 [ "$(id -u)" = 0 ] || die "run as root (apt-get and the service users need it)"
-wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm sshd node-exporter prometheus interactive cwl} "
+wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm sshd node-exporter prometheus interactive cwl registry} "
 export DEBIAN_FRONTEND=noninteractive
 
 apt_install() {
@@ -71,4 +72,8 @@ fi
 
 if [[ $wanted == *" cwl "* ]]; then
   bash "$here/services/cwl-up.sh"
+fi
+
+if [[ $wanted == *" registry "* ]]; then
+  bash "$here/services/registry-up.sh"
 fi

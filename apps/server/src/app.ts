@@ -49,6 +49,7 @@ import { missingAppsNotice } from './modules/interactive/interactive-apps';
 import { proxyCookieName } from './modules/interactive/session-proxy';
 import { createAppsModule } from './modules/apps/apps.module';
 import { seedDemoApps } from './modules/apps/demo-apps';
+import { createImagesModule } from './modules/images/images.module';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
 import { createLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
@@ -238,6 +239,14 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     isLeader: bus.isLeader,
   });
   app.addHook('onClose', () => hpc.drivers.close());
+  const images = createImagesModule({
+    db,
+    dataDir: config.dataDir,
+    audit: audit.service,
+    isPlatformAdmin: async (userId, status) => (await identity.permissions.keysOf(userId, status)).includes('dchub-basic-admin'),
+    now: deps.now,
+    log,
+  });
 
   // every request takes a turn before its work starts, so one loop turn never runs the whole backlog (lib/turns.ts)
   app.addHook('onRequest', takeTurn);
@@ -292,6 +301,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(interactive.routes, { prefix });
   await app.register(apps.routes, { prefix, apps: apps.apps, runs: apps.runs });
   await app.register(apps.adminRoutes, { prefix, admin: apps.admin });
+  await app.register(images.routes, { prefix });
 
   const url = `http://${config.host}:${config.port}`;
   const { admin } = await identity.bootstrap.run();
@@ -320,6 +330,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const missingApps = missingAppsNotice();
   if (missingApps) app.log.warn(missingApps);
   const poller = monitor.startPolling(bus.isLeader);
+  const imageGc = images.startGcTimer(bus.isLeader);
+  app.addHook('onClose', async () => imageGc.stop());
   app.addHook('onClose', () => poller.stop());
   const runPoller = config.env === 'test' ? null : apps.startPolling(bus.isLeader);
   app.addHook('onClose', async () => runPoller?.stop());

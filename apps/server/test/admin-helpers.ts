@@ -3,7 +3,7 @@ import type { Envelope } from '@starlight/contract/envelope';
 import { auditEvents } from '../src/db/schema/audit';
 import { adminPassword, api, body, login, tokenHeader, type TestApp } from './helpers';
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** One call with a token; the envelope back. */
 export async function call<T = unknown>(t: TestApp, token: string | null, method: Method, path: string, payload?: object): Promise<Envelope<T>> {

@@ -70,12 +70,17 @@ describe('route permissions', () => {
     await app.close();
   });
 
-  it('makes public only login, registration, password resets, captcha, code delivery, health, client errors, shared file links, avatar images, OpenAPI, metrics and the OpenID provider endpoints', () => {
+  it('makes public only login, registration, password resets, captcha, code delivery, health, client errors, shared file links, avatar images, OpenAPI, metrics, the OpenID provider endpoints, the registry token endpoint and the public image hub', () => {
     expect(t.app.routeAccessTable.filter((route) => route.public).map((route) => `${route.method} ${route.url}`).sort()).toEqual([
       'GET /api/.well-known/openid-configuration',
       'GET /api/datafile/content',
       'GET /api/datafile/info',
+      'GET /api/dchub/repository',
+      'GET /api/dchub/repository/layer',
+      'GET /api/dchub/repository/tag',
       'GET /api/health',
+      'GET /api/image/token',
+      'GET /api/image/token/certificate',
       'GET /api/keystone/external/:kind',
       'GET /api/keystone/oauth/config',
       'GET /api/oidc/*',
@@ -86,7 +91,12 @@ describe('route permissions', () => {
       'HEAD /api/.well-known/openid-configuration',
       'HEAD /api/datafile/content',
       'HEAD /api/datafile/info',
+      'HEAD /api/dchub/repository',
+      'HEAD /api/dchub/repository/layer',
+      'HEAD /api/dchub/repository/tag',
       'HEAD /api/health',
+      'HEAD /api/image/token',
+      'HEAD /api/image/token/certificate',
       'HEAD /api/keystone/external/:kind',
       'HEAD /api/keystone/oauth/config',
       'HEAD /api/oidc/*',

@@ -26,6 +26,9 @@ export const auditActions = [
   'device_create', 'device_update', 'device_delete', 'metrics_settings_change',
   // the outbox (modules/verification): every read, with its filters and how many secrets were masked
   'outbox_read',
+  // the image hub (modules/images): every registry token decision, CLI secrets, visibility, deletes, administration
+  'image_token', 'image_secret_create', 'image_secret_revoke', 'image_visibility_change', 'image_tag_delete',
+  'image_registry_change', 'image_quota_change', 'image_gc',
 ] as const;
 export type AuditAction = (typeof auditActions)[number];
 

@@ -92,6 +92,12 @@ const pages = {
   // the CWL designer (features/designer)
   appDesign: lazy(() => import('./pages/app-design')),
   workflowPublic: lazy(() => import('./pages/workflow-public')),
+  // the image hub (features/images)
+  imageHub: lazy(() => import('./pages/image-hub')),
+  imageManage: lazy(() => import('./pages/image-manage')),
+  imageUserResource: lazy(() => import('./pages/image-user-resource')),
+  imageLabel: lazy(() => import('./pages/image-label')),
+  dchub: lazy(() => import('./pages/dchub')),
 };
 
 /** A page of an area built later: it renders <Unavailable>, never made-up data, and stays out of the sidebar. */
@@ -200,10 +206,10 @@ export const shellRoutes: AppRoute[] = attachAccess([
     { path: 'outbox', page: pages.outbox, meta: { title: 'userCenter.outbox' } },
   ]),
   group('/image-center', 'imageCenter.root', 'image', [
-    later('image', 'imageCenter.image'),
-    later('image-manage', 'imageCenter.imageManage'),
-    later('user-resource', 'imageCenter.userResource'),
-    later('image-label', 'imageCenter.imageLabel'),
+    { path: 'image', page: pages.imageHub, meta: { title: 'imageCenter.image' } },
+    { path: 'image-manage', page: pages.imageManage, meta: { title: 'imageCenter.imageManage' } },
+    { path: 'user-resource', page: pages.imageUserResource, meta: { title: 'imageCenter.userResource' } },
+    { path: 'image-label', page: pages.imageLabel, meta: { title: 'imageCenter.imageLabel' } },
   ]),
   group('/cluster-partition', 'clusterPartition.root', 'cluster', [
     { path: 'cluster-partition-quotas/:cluster', page: pages.clusterPartitionQuotas, meta: { title: 'clusterPartition.clusterQuotas', hidden: true } },
@@ -268,7 +274,7 @@ export const publicRoutes: AppRoute[] = [
   { path: '/register', page: pages.register, meta: { title: 'register', noCache: true } },
   { path: '/forgot-password', page: pages.forgotPassword, meta: { title: 'forgotPassword', noCache: true } },
   { path: '/register-success', page: pages.registerSuccess, meta: { title: 'registerSuccess', noCache: true } },
-  later('/dchub', 'dchub'),
+  { path: '/dchub', page: pages.dchub, meta: { title: 'dchub', noCache: true } },
   { path: '/reset-pwd', page: pages.resetPassword, meta: { title: 'resetPassword', noCache: true } },
   later('/loading', 'loading'),
   { path: '/bind', page: pages.bind, meta: { title: 'bind', noCache: true } },

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/client';
+import type { AuditRecorder } from '../audit/audit.service';
+import { adminRoutes } from './admin.routes';
+import { createAdminService } from './admin.service';
+import { createHubService } from './hub.service';
+import { hubRoutes } from './hub.routes';
+import { imageLabelRoutes } from './image-labels.routes';
+import { createImageLabelsService } from './image-labels.service';
+import { createImagesRepo } from './images.repo';
+import { createRegistriesService } from './registries.service';
+import { createSecretsService } from './secrets.service';
+import { createSigningKey } from './signing-key';
+import { createTokenService } from './token.service';
+
+export interface ImagesModuleDeps {
+  db: Database;
+  dataDir: string;
+  audit: AuditRecorder;
+  isPlatformAdmin: (userId: number, status: number) => Promise<boolean>;
+  /** Registry calls give up after this (then 1502 naming the registry). */
+  timeoutMs?: number;
+  registryBinary?: string;
+  now?: () => Date;
+  log: (error: unknown, context: string) => void;
+}
+
+/** The image hub: registries, the token server, CLI secrets, repositories, quotas, labels on images. */
+export function createImagesModule(deps: ImagesModuleDeps) {
+  const now = deps.now ?? (() => new Date());
+  const repo = createImagesRepo(deps.db);
+  const key = createSigningKey(deps.dataDir, now);
+  const registries = createRegistriesService({ repo, key, timeoutMs: deps.timeoutMs ?? 15_000, registryBinary: deps.registryBinary ?? '/usr/bin/docker-registry', now });
+  const tokens = createTokenService({ repo, registries, key, audit: deps.audit, isPlatformAdmin: deps.isPlatformAdmin, now });
+  const secrets = createSecretsService({ repo, audit: deps.audit, now });
+  const hub = createHubService({ repo, registries, audit: deps.audit, now });
+  const admin = createAdminService({ repo, registries, audit: deps.audit });
+
+  const routes: FastifyPluginAsync<{ prefix: string }> = async (app) => {
+    await app.register(hubRoutes, { hub, secrets, tokens, certificate: key.certificate });
+    await app.register(adminRoutes, { admin });
+    await app.register(imageLabelRoutes, { labels: createImageLabelsService(repo) });
+  };
+
+  /** The leader runs due garbage collections every 10 minutes; a failure is logged and retried next round. */
+  function startGcTimer(isLeader: () => boolean): { stop(): void } {
+    const timer = setInterval(() => {
+      if (!isLeader()) return;
+      void registries
+        .dueForGc()
+        .then(async (ids) => {
+          for (const id of ids) await registries.garbageCollect(id);
+        })
+        .catch((error: unknown) => deps.log(error, 'image garbage collection'));
+    }, 10 * 60_000);
+    timer.unref();
+    return { stop: () => clearInterval(timer) };
+  }
+
+  return { key, registries, tokens, secrets, hub, admin, routes, startGcTimer };
+}
