@@ -27,15 +27,11 @@ import * as system from './schema/system';
 import * as verification from './schema/verification';
 import * as sso from './schema/sso';
 import * as interactive from './schema/interactive';
-import * as relations from './relations';
-import { DatabaseConnectError, describeUnreachable, isDatabaseUnreachable } from './unreachable';
-
-export const schema = { ...identity, ...messages, ...system, ...hpc, ...jobs, ...storage, ...clusterStorage, ...clusterAccess, ...verification, ...audit, ...labels, ...profile, ...sso, ...monitor, ...quotas, ...approvals, ...interactive, ...apps, ...relations };
 import * as images from './schema/images';
 import * as relations from './relations';
 import { DatabaseConnectError, describeUnreachable, isDatabaseUnreachable } from './unreachable';
 
-export const schema = { ...identity, ...messages, ...system, ...hpc, ...jobs, ...storage, ...clusterStorage, ...clusterAccess, ...verification, ...audit, ...labels, ...profile, ...sso, ...monitor, ...quotas, ...images, ...relations };
+export const schema = { ...identity, ...messages, ...system, ...hpc, ...jobs, ...storage, ...clusterStorage, ...clusterAccess, ...verification, ...audit, ...labels, ...profile, ...sso, ...monitor, ...quotas, ...approvals, ...interactive, ...apps, ...images, ...relations };
 export type Schema = typeof schema;
 
 /** The query builder both drivers share; repos take this, never a driver-specific type. */

@@ -198,7 +198,7 @@ export function createRunsService({ repo, appsRepo, apps, clusters, binding, sub
         const fields = checked.issues.map((i) => ({ path: `body.${i.path}`, message: i.message }));
         throw new AppError(Code.invalidInput, `the job order does not match the app's inputs: ${fields[0]!.path} ${fields[0]!.message}`, { fields });
       }
-      const { cluster, partition } = await submit.target(actor, { partition: input.partition, ...(input.cluster ? { cluster: input.cluster } : {}), name: 'app', script: 'x', cpus: 1 });
+      const { cluster, partition } = await submit.target(actor, { partition: input.partition, ...(input.cluster ? { cluster: input.cluster } : {}) });
       const { cpus, time } = await resources(cluster, partition.name, input, version);
       const engine = engineOf(cluster);
       if (engine === 'cwltool' && !(await findCwltool())) throw new AppError(Code.upstreamDown, engineInstallHint.cwltool);
