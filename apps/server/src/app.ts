@@ -42,6 +42,7 @@ import { createWebSshModule } from './modules/webssh/webssh.module';
 import { createAuditModule } from './modules/audit/audit.module';
 import { impersonationAuditPlugin } from './modules/audit/impersonation-audit.plugin';
 import { createSsoModule } from './modules/sso/sso.module';
+import { createFeesModule } from './modules/fees/fees.module';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
 import { createLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
@@ -181,8 +182,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const binding = createBindingModule({ db, accounts: identity.accounts, clusters: hpc.clusters, log, now: deps.now, onBound: (userId) => quotas.sync.syncUser(userId).then(() => undefined), send: messages.service.send });
   const quotas = createQuotasModule({ db, clusters: hpc.clusters, partitions: hpc.partitions, log, now: deps.now, audit: audit.service, send: messages.service.send });
   const webssh = createWebSshModule({ db, clusters: hpc.clusters, policies: hpc.networkPolicies, accountOf: binding.service.accountOf, audit: audit.service });
+  const fees = createFeesModule({ db, clusters: hpc.clusters, syncSeconds: config.fees.syncSeconds, now: deps.now, log });
   const jobs = createJobsModule({
     db,
+    mayCharge: fees.service.assertMaySubmit,
     clusters: hpc.clusters,
     partitions: hpc.partitions,
     binding: binding.service,
@@ -254,6 +257,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(monitor.routes, { prefix });
   await app.register(scheduler.routes, { prefix, tokens: scheduler.tokens });
   await app.register(sso.routes, { prefix });
+  await app.register(fees.routes, { prefix, ...fees.routeDeps });
 
   const url = `http://${config.host}:${config.port}`;
   const { admin } = await identity.bootstrap.run();
@@ -278,6 +282,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await profile.importAvatars();
   const poller = monitor.startPolling(bus.isLeader);
   app.addHook('onClose', () => poller.stop());
+  const feesPoller = fees.startPolling(bus.isLeader);
+  app.addHook('onClose', () => feesPoller.stop());
   // A new leader takes over the embedded local queues at once (pending jobs start, running ones are adopted).
   const stopLeading = bus.onLeadership((leader) => {
     if (!leader) return;

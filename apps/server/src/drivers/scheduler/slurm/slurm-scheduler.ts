@@ -265,6 +265,36 @@ export class SlurmScheduler implements SchedulerDriver {
       await this.client.request(sun, await this.slurmdbPath('/association'), { method: 'DELETE', query: { account: chargeAccount, user: account, partition } });
   }
 
+  /**
+   * dbv0.0.38's POST /associations updates an existing association's limits: `max.jobs.per.submitted`
+   * is GrpSubmitJobs and `max.tres.group.minutes` GrpTRESMins; -1 clears either. Slurm's own GrpTRESMins
+   * counter decays (PriorityDecayHalfLife) and knows no allocation periods, so the console's accounting
+   * decides and the cluster is told the outcome: 0 while over, cleared otherwise.
+   */
+  async setSubmitBlock(account: string, chargeAccount: string, blocked: boolean): Promise<void> {
+    assertSchedulerName('account', account);
+    assertSchedulerName('charge account', chargeAccount);
+    const sun = this.adminAccount;
+    const listed = await this.client.request(sun, await this.slurmdbPath('/associations'), { query: { user: account } });
+    const mine = (Array.isArray(listed.body?.associations) ? (listed.body.associations as SlurmJson[]) : []).filter(
+      (a) => a.user === account && a.account === chargeAccount,
+    );
+    if (mine.length === 0) return;
+    const limit = blocked ? 0 : -1;
+    await this.client.request(sun, await this.slurmdbPath('/associations'), {
+      method: 'POST',
+      body: {
+        associations: mine.map((a) => ({
+          account: chargeAccount,
+          cluster: a.cluster,
+          user: account,
+          ...(typeof a.partition === 'string' && a.partition ? { partition: a.partition } : {}),
+          max: { jobs: { per: { submitted: limit } }, tres: { group: { minutes: [{ type: 'cpu', count: limit }] } } },
+        })),
+      },
+    });
+  }
+
   async close(): Promise<void> {
     // Nothing to release: fetch's connection pool is process-wide and idles out by itself.
   }
