@@ -10,7 +10,6 @@ import { startTestApp, stopTestApp, type TestApp } from './helpers';
 const later: { area: string; match: RegExp }[] = [
   { area: 'label relations (application center / image hub)', match: /^(GET|POST|DELETE) \/label\/(relation|app|proxy)\// },
   { area: 'message templates', match: /^(GET|POST|PATCH|DELETE) \/message\/(template|telephone\/template)/ },
-  { area: 'CPU-hour fees', match: /^GET \/fee\// },
 ];
 
 interface Call {

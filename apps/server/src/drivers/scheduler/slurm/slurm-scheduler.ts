@@ -196,9 +196,16 @@ export class SlurmScheduler implements SchedulerDriver {
       const seconds = Math.floor((Date.now() - ms) / 1000);
       return seconds > 0 ? `now-${seconds}` : 'now';
     };
-    const { body } = await this.client.request(sun, await this.slurmdbPath('/jobs'), {
-      query: { start_time: ago(from - 60_000), end_time: ago(to + 60_000) },
-    });
+    let body: SlurmJson | undefined;
+    try {
+      ({ body } = await this.client.request(sun, await this.slurmdbPath('/jobs'), {
+        query: { start_time: ago(from - 60_000), end_time: ago(to + 60_000) },
+      }));
+    } catch (error) {
+      // slurmdbd answers a window without jobs with error 9003 "Nothing found": that is an empty list
+      if (error instanceof SchedulerError && error.code === Code.notFound) return [];
+      throw error;
+    }
     return jobsOf(body)
       .map(mapAccountingJob)
       .filter((job) => isFinishedJobState(job.state) && job.endTime !== null)
