@@ -6,6 +6,7 @@ import { SummaryCard } from '../../features/dashboard/components/summary-card';
 import { unreadCount, useUnreadMessages } from '../../features/messages/api/get-unread-messages';
 import { LatestMessages } from '../../features/messages/components/latest-messages';
 import { StorageUsageCard } from '../../features/storage/components/storage-usage-card';
+import { FeeStatusCard } from '../../features/fees/components/fee-status-card';
 import { PageHeader } from '../../components/page-header';
 import { usePermissions } from '../../lib/permissions';
 
@@ -31,6 +32,11 @@ export default function DashboardPage() {
               <Skeleton active />
             </Card>
           )}
+          {permissions.includes('binded_account') ? (
+            <div style={{ marginTop: 16 }}>
+              <FeeStatusCard />
+            </div>
+          ) : null}
         </Col>
         <Col xs={24} xl={10}>
           <Row gutter={[16, 16]}>
