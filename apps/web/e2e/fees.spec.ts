@@ -42,7 +42,7 @@ test('a group administrator limits a member, the console refuses the member over
     await page.getByTestId('member-limit-input').fill('0.001');
     await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click();
     await expect(page.locator('.ant-modal')).toBeHidden();
-    await expect(page.getByTestId('group-board')).toContainText('0.00 core-hours');
+    await expect(page.getByTestId('group-board')).toContainText('0.00 core-hours', { timeout: 20_000 });
   });
 
   const context = await browser.newContext();
@@ -59,12 +59,12 @@ test('a group administrator limits a member, the console refuses the member over
 
   await test.step('the next submission is refused with the allocation named', async () => {
     await submitJob(member, 'fee-e2e-2', '#!/bin/bash\ntrue');
-    await expect(member.locator('.ant-notification')).toContainText(/allocation #\d+ of user demo-bound/);
+    await expect(member.locator('.ant-notification')).toContainText(/allocation #\d+ of user demo-bound/, { timeout: 20_000 });
   });
 
   await test.step('the dashboard shows the member over the limit', async () => {
     await member.goto('/dashboard');
-    await expect(member.getByTestId('fee-flag')).toHaveText('Over the limit');
+    await expect(member.getByTestId('fee-flag')).toHaveText('Over the limit', { timeout: 30_000 });
     await expect(member.getByTestId('fee-over-reason')).toContainText('demo-bound');
     expect(await member.evaluate(() => window.localStorage.getItem('starlight.feeOver'))).toBe('true');
   });
@@ -78,7 +78,7 @@ test('a group administrator limits a member, the console refuses the member over
     await submitJob(member, 'fee-e2e-3', '#!/bin/bash\ntrue');
     await expect(member.getByTestId('submit-job-drawer')).toBeHidden();
     await member.goto('/dashboard');
-    await expect(member.getByTestId('fee-flag')).toHaveText('Within the limit');
+    await expect(member.getByTestId('fee-flag')).toHaveText('Within the limit', { timeout: 30_000 });
   });
   await context.close();
 });
