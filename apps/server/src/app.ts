@@ -43,6 +43,7 @@ import { createAuditModule } from './modules/audit/audit.module';
 import { impersonationAuditPlugin } from './modules/audit/impersonation-audit.plugin';
 import { createSsoModule } from './modules/sso/sso.module';
 import { createFeesModule } from './modules/fees/fees.module';
+import { createMallModule } from './modules/mall/mall.module';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
 import { createLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
@@ -258,6 +259,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(scheduler.routes, { prefix, tokens: scheduler.tokens });
   await app.register(sso.routes, { prefix });
   await app.register(fees.routes, { prefix, ...fees.routeDeps });
+  const mall = createMallModule({ db });
+  await app.register(mall.routes, { prefix, mall: mall.service });
 
   const url = `http://${config.host}:${config.port}`;
   const { admin } = await identity.bootstrap.run();

@@ -19,10 +19,9 @@ export const feeStatusQueryOptions = () =>
   queryOptions({
     queryKey: [...feesKey, 'status'],
     queryFn: ({ signal }) => getFeeStatus(signal),
-    // the stored record shows at once after a reload; the call refreshes it
-    initialData: () => storedUserRecord()?.spec ?? undefined,
-    initialDataUpdatedAt: () => storedUserRecord()?.timestamp,
-    staleTime: 60_000,
+    // §4: the stored record shows at once (a placeholder, never taken as fresh); every mount asks again
+    placeholderData: storedUserRecord()?.spec ?? undefined,
+    staleTime: 0,
   });
 
 export const useFeeStatus = () => useQuery(feeStatusQueryOptions());
