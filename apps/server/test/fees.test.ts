@@ -70,7 +70,7 @@ describe('usage from the local scheduler’s own accounting', () => {
     expect(line).toMatchObject({ cluster_name: 'local', user_name: 'demo-bound', group_name: 'demo-lab', partition: 'local', price_id: price.spec.id });
     expect(line.core_seconds).toBeGreaterThanOrEqual(0);
     // 360 fen per core-hour = 0.1 fen a core-second, rounded up to a whole fen
-    expect(line.cost).toBe(Math.ceil((line.core_seconds * 360) / 3600 - 1e-9));
+    expect(line.cost).toBe(Math.max(0, Math.ceil((line.core_seconds * 360) / 3600 - 1e-9)));
     const mine = await call<UserCpuHours>(t.app, 'GET', '/fee/cpuhours/user', bound);
     expect(mine.spec.days.some((d) => d.cluster_name === 'local')).toBe(true);
     // another user's lines are not in mine; everyone's only for administrators
