@@ -50,6 +50,8 @@ import { proxyCookieName } from './modules/interactive/session-proxy';
 import { createAppsModule } from './modules/apps/apps.module';
 import { seedDemoApps } from './modules/apps/demo-apps';
 import { createImagesModule } from './modules/images/images.module';
+import { createFeesModule } from './modules/fees/fees.module';
+import { createMallModule } from './modules/mall/mall.module';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
 import { createLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
@@ -200,8 +202,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     groups: identity.membershipGrants,
   });
   const webssh = createWebSshModule({ db, clusters: hpc.clusters, policies: hpc.networkPolicies, accountOf: binding.service.accountOf, audit: audit.service });
+  const fees = createFeesModule({ db, clusters: hpc.clusters, syncSeconds: config.fees.syncSeconds, now: deps.now, log });
   const jobs = createJobsModule({
     db,
+    mayCharge: fees.service.assertMaySubmit,
     clusters: hpc.clusters,
     partitions: hpc.partitions,
     binding: binding.service,
@@ -302,6 +306,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(apps.routes, { prefix, apps: apps.apps, runs: apps.runs });
   await app.register(apps.adminRoutes, { prefix, admin: apps.admin });
   await app.register(images.routes, { prefix });
+  await app.register(fees.routes, { prefix, ...fees.routeDeps });
+  const mall = createMallModule({ db });
+  await app.register(mall.routes, { prefix, mall: mall.service });
 
   const url = `http://${config.host}:${config.port}`;
   const { admin } = await identity.bootstrap.run();
@@ -335,6 +342,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.addHook('onClose', () => poller.stop());
   const runPoller = config.env === 'test' ? null : apps.startPolling(bus.isLeader);
   app.addHook('onClose', async () => runPoller?.stop());
+  const feesPoller = fees.startPolling(bus.isLeader);
+  app.addHook('onClose', () => feesPoller.stop());
   // A new leader takes over the embedded local queues at once (pending jobs start, running ones are adopted).
   const stopLeading = bus.onLeadership((leader) => {
     if (!leader) return;

@@ -97,6 +97,7 @@ export const settingsSchema = z
     METRICS_ALLOW: z.string().default('127.0.0.1,::1'),
     /** Node states are polled this often for the events log (0: only when a page reads them); default 60, 0 when ENV is test. */
     MONITOR_POLL_S: int().pipe(z.number().min(0)).optional(),
+    FEES_SYNC_S: int().pipe(z.number().min(0)).optional(),
     /** Server running as root: the Unix users of the embedded cluster's accounts are named <prefix><account>. */
     LOCAL_USER_PREFIX: z
       .string()
@@ -196,6 +197,8 @@ function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
       pollSeconds: s.MONITOR_POLL_S ?? (s.ENV === 'test' ? 0 : 60),
     },
     interactive: { idleMinutes: s.SESSION_IDLE_MINUTES },
+    // the clusters' accounting is read (and fee limits written into Slurm) this often, by the leader
+    fees: { syncSeconds: s.FEES_SYNC_S ?? (s.ENV === 'test' ? 0 : 300) },
     localUsers: { prefix: s.LOCAL_USER_PREFIX, uidMin: s.LOCAL_UID_MIN, uidMax: s.LOCAL_UID_MAX },
     verification: {
       smtpUrl: s.SMTP_URL ?? null,

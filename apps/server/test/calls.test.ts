@@ -9,7 +9,6 @@ import { startTestApp, stopTestApp, type TestApp } from './helpers';
  */
 const later: { area: string; match: RegExp }[] = [
   { area: 'message templates', match: /^(GET|POST|PATCH|DELETE) \/message\/(template|telephone\/template)/ },
-  { area: 'CPU-hour fees', match: /^GET \/fee\// },
 ];
 
 interface Call {

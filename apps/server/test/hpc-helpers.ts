@@ -35,7 +35,7 @@ export async function socketExchange(app: App, token: string, text: string, head
   });
 }
 
-export async function call<T = unknown>(app: App, method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string, token: string, payload?: unknown): Promise<Envelope<T>> {
+export async function call<T = unknown>(app: App, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', path: string, token: string, payload?: unknown): Promise<Envelope<T>> {
   const reply = await app.inject({ method, url: api(path), headers: tokenHeader(token), ...(payload === undefined ? {} : { payload: payload as object }) });
   return body<T>(reply);
 }

@@ -123,6 +123,8 @@ export const routeAccessTree: readonly RouteAccess[] = [
       gated('login-record', 'query_all_user'),
       // ours (single sign-on, not in the spec's list): third-party sites and external sign-in providers
       gated('oauth-clients', 'query_role'),
+      // ours: price tables, allocations, whitelist and blocks (issue 12)
+      gated('fee-admin', 'kcluster_clusters_admin'),
       // ours: mail and text messages kept without SMTP / an SMS provider (codes reach people through it)
       gated('outbox', topPermission),
     ],

@@ -14,6 +14,14 @@ const pages = {
   dashboard: lazy(() => import('./pages/dashboard')),
   // the user's own account (features/profile)
   userInfo: lazy(() => import('./pages/user-info')),
+  // CPU-hours and fees (features/fees)
+  groupBoard: lazy(() => import('./pages/fees-group-board')),
+  groupCpuHours: lazy(() => import('./pages/fees-group-cpuhours')),
+  communityBoard: lazy(() => import('./pages/fees-community-board')),
+  communityFee: lazy(() => import('./pages/fees-community-board').then((m) => ({ default: m.CommunityFeePage }))),
+  feeAdmin: lazy(() => import('./pages/fees-admin')),
+  mallPoints: lazy(() => import('./pages/mall-points')),
+  shop: lazy(() => import('./pages/mall-points').then((m) => ({ default: m.ShopPage }))),
   changePassword: lazy(() => import('./pages/change-password')),
   phoneReset: lazy(() => import('./pages/contact-reset').then((m) => ({ default: m.PhoneResetPage }))),
   mailReset: lazy(() => import('./pages/contact-reset').then((m) => ({ default: m.MailResetPage }))),
@@ -179,10 +187,10 @@ export const shellRoutes: AppRoute[] = attachAccess([
   ]),
   group('/user-center', 'userCenter.root', 'user', [
     { path: 'user-info', page: pages.userInfo, meta: { title: 'userCenter.userInfo' } },
-    later('grpmanboard', 'userCenter.groupBoard'),
-    later('grpman-cpuhours', 'userCenter.groupCpuHours'),
-    later('communitymanboard', 'userCenter.communityBoard'),
-    detail('communityfee/:communityName', 'userCenter.communityFee'),
+    { path: 'grpmanboard', page: pages.groupBoard, meta: { title: 'userCenter.groupBoard' } },
+    { path: 'grpman-cpuhours', page: pages.groupCpuHours, meta: { title: 'userCenter.groupCpuHours' } },
+    { path: 'communitymanboard', page: pages.communityBoard, meta: { title: 'userCenter.communityBoard' } },
+    { path: 'communityfee/:communityName', page: pages.communityFee, meta: { title: 'userCenter.communityFee', hidden: true } },
     { path: 'bind-account', page: pages.bindAccount, meta: { title: 'userCenter.bindAccount', noCache: true } },
     { path: 'user/query-page', page: pages.userManage, meta: { title: 'userCenter.userQuery', hidden: true } },
     { path: 'reset/password', page: pages.changePassword, meta: { title: 'userCenter.resetPassword', noCache: true } },
@@ -197,11 +205,13 @@ export const shellRoutes: AppRoute[] = attachAccess([
     { path: 'operation-manage', page: pages.operationManage, meta: { title: 'userCenter.operationManage' } },
     { path: 'message', page: pages.messageCenter, meta: { title: 'userCenter.message' } },
     { path: 'detailmessage/:id', page: pages.messageDetail, meta: { title: 'userCenter.messageDetail', hidden: true, noCache: true } },
-    later('mall-points-manage', 'userCenter.mallPoints'),
-    later('shop', 'userCenter.shop'),
+    { path: 'mall-points-manage', page: pages.mallPoints, meta: { title: 'userCenter.mallPoints' } },
+    { path: 'shop', page: pages.shop, meta: { title: 'userCenter.shop' } },
     { path: 'login-record', page: pages.loginRecord, meta: { title: 'userCenter.loginRecord' } },
     // ours (single sign-on admin, query_role in the contract's routeAccessTree)
     { path: 'oauth-clients', page: pages.oauthClients, meta: { title: 'userCenter.oauthClients' } },
+    // ours: price tables and allocations (kcluster_clusters_admin in the contract's routeAccessTree)
+    { path: 'fee-admin', page: pages.feeAdmin, meta: { title: 'userCenter.feeAdmin' } },
     // ours (the outbox, the contract's topPermission): where codes wait without SMTP / an SMS provider
     { path: 'outbox', page: pages.outbox, meta: { title: 'userCenter.outbox' } },
   ]),

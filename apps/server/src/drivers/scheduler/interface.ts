@@ -102,6 +102,10 @@ export interface SchedulerJob {
   coreSeconds: number | null;
   /** Only where the driver can show it, and only to the owner or the admin identity. */
   script?: string;
+  /** GPUs allocated (accounting TRES `gres/gpu`); absent where the driver has none. */
+  gpus?: number;
+  /** The QoS the job ran under (accounting); absent where the driver has none. */
+  qos?: string;
 }
 
 export interface SchedulerNode {
@@ -183,5 +187,11 @@ export interface SchedulerDriver {
    * Drivers without it (local) leave the console's own check as the only one.
    */
   setPartitionAccess?(account: string, access: PartitionAccess): Promise<void>;
+  /**
+   * Only where the cluster itself can refuse work (slurm): as the admin identity, on every association of
+   * `account` under `chargeAccount`, `blocked` sets GrpSubmitJobs=0 (sbatch refused) and GrpTRESMins cpu=0
+   * (nothing pending starts); not blocked clears both. The fees module decides; the cluster enforces it.
+   */
+  setSubmitBlock?(account: string, chargeAccount: string, blocked: boolean): Promise<void>;
   close(): Promise<void>;
 }

@@ -14,6 +14,8 @@ export interface JobSubmitDeps {
   partitions: PartitionsService;
   binding: BindingService;
   sync: JobsSync;
+  /** The fees module's over-limit rule (1403 naming the allocation); absent: no fee check. */
+  mayCharge?: (actor: Actor, clusterName: string) => Promise<void>;
 }
 
 const invalid = (field: string, info: string) => new AppError(Code.invalidInput, info, { fields: [{ path: `body.${field}`, message: info }] });
@@ -23,7 +25,7 @@ const invalid = (field: string, info: string) => new AppError(Code.invalidInput,
  * may use (1403 otherwise; 1400 for one no cluster has), within its time limit. The driver checks the
  * rest (working directory inside the home on local; the cluster's own limits on Slurm).
  */
-export function createJobSubmitService({ clusters, partitions, binding, sync }: JobSubmitDeps) {
+export function createJobSubmitService({ clusters, partitions, binding, sync, mayCharge }: JobSubmitDeps) {
   async function target(actor: Actor, input: Pick<JobSubmitInput, 'cluster' | 'partition'>): Promise<{ cluster: ClusterRow; partition: Partition }> {
     const usable = (await partitions.usable(actor)).filter(
       (u) => u.partition.name === input.partition && (!input.cluster || u.cluster.name === input.cluster),
@@ -60,6 +62,7 @@ export function createJobSubmitService({ clusters, partitions, binding, sync }: 
       const account = await binding.accountOf(actor.userId);
       if (!account) throw new AppError(Code.forbidden, 'bind a system account before submitting jobs');
       const { cluster, partition } = await target(actor, input);
+      await mayCharge?.(actor, cluster.name);
       // the grant's and quotas' limits (cpus, time, CPU-hours) before the partition's own
       await partitions.admit(actor, { cluster, partition }, { cpus: input.cpus, timeLimitMinutes: input.time_limit_minutes });
       const limit = partition.max_time_minutes;

@@ -4,7 +4,7 @@ import type { BindingService } from '../binding/binding.service';
 import type { ClustersService } from '../clusters/clusters.service';
 import type { PartitionsService } from '../clusters/partitions.service';
 import type { AccountsService } from '../identity/accounts.service';
-import { createJobSubmitService } from './job-submit.service';
+import { createJobSubmitService, type JobSubmitDeps } from './job-submit.service';
 import { createJobsRepo } from './jobs.repo';
 import { jobsRoutes } from './jobs.routes';
 import { createJobsService } from './jobs.service';
@@ -25,11 +25,13 @@ export interface JobsModuleDeps {
   notices?: Pick<JobNoticesDeps, 'send' | 'optedIn'>;
   /** Other console instances: a submit or cancel here makes their next list sync too. */
   bus?: Pick<ClusterBus, 'publish' | 'subscribe' | 'onResync'>;
+  /** The fees module's `assertMaySubmit`: a user over their allocation is refused before the driver. */
+  mayCharge?: JobSubmitDeps['mayCharge'];
 }
 
 const changedTopic = 'jobs.changed';
 
-export function createJobsModule({ db, clusters, partitions, binding, accounts, log = () => undefined, sync: syncSettings, onJobsSeen, notices, bus }: JobsModuleDeps) {
+export function createJobsModule({ db, clusters, partitions, binding, accounts, log = () => undefined, sync: syncSettings, onJobsSeen, notices, bus, mayCharge }: JobsModuleDeps) {
   const repo = createJobsRepo(db);
   const jobNotices = notices && createJobNotices({ ...notices, accountOwners: binding.accountOwners });
   // both observers run; one failing does not keep the other from seeing the jobs
@@ -47,7 +49,7 @@ export function createJobsModule({ db, clusters, partitions, binding, accounts, 
     },
   };
   const service = createJobsService({ repo, sync, clusters, binding, accounts });
-  const submit = createJobSubmitService({ clusters, partitions, binding, sync });
+  const submit = createJobSubmitService({ clusters, partitions, binding, sync, mayCharge });
   return { service, submit, sync, routes: jobsRoutes };
 }
 

@@ -122,9 +122,9 @@ describe('router guards', () => {
 
   it('keeps answering a route of an area not built yet when opened directly', async () => {
     useSessionStore.setState({ token: 'token-abc', permissions: ['binded_account'] });
-    const { router } = renderApp('/user-center/mall-points-manage');
+    const { router } = renderApp('/apply/my-apply');
     expect(await screen.findByTestId('unavailable')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/user-center/mall-points-manage');
+    expect(router.state.location.pathname).toBe('/apply/my-apply');
   });
 
   it('redirects / to the dashboard', async () => {

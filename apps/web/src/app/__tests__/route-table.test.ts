@@ -93,24 +93,24 @@ describe('areas not built yet (routes answering the later page)', () => {
   const laterPaths = flatten(shellRoutes).filter(({ route }) => isLaterRoute(route)).map(({ path }) => path);
 
   it('are left out of the sidebar for everyone, even a holder of every key', () => {
-    expect(laterPaths).toEqual(expect.arrayContaining(['/app/manage', '/user-center/mall-points-manage', '/statistics/workflow']));
+    expect(laterPaths).toEqual(expect.arrayContaining(['/app/manage', '/statistics/workflow']));
     const all = keys(buildSidebar(shellRoutes, everyKey));
     expect(laterPaths.filter((path) => all.includes(path))).toEqual([]);
     expect(top(buildSidebar(shellRoutes, everyKey))).not.toEqual(expect.arrayContaining(['/statistics', '/ticket']));
   });
 
   it('keep their routes in the table (direct navigation answers the later page)', () => {
-    const mall = flatten(shellRoutes).find(({ path }) => path === '/user-center/mall-points-manage');
+    const mall = flatten(shellRoutes).find(({ path }) => path === '/apply/my-apply');
     expect(mall?.route.page).toBe(laterPage);
   });
 
   it('show up once the route table gives them a real page, with no other edit', () => {
     const realPage = lazy(() => Promise.resolve({ default: () => null }));
     const built = shellRoutes.map((route) =>
-      route.path === '/user-center' ? { ...route, children: route.children?.map((c) => (c.path === 'mall-points-manage' ? { ...c, page: realPage } : c)) } : route,
+      route.path === '/apply' ? { ...route, children: route.children?.map((c) => (c.path === 'my-apply' ? { ...c, page: realPage } : c)) } : route,
     );
-    expect(keys(buildSidebar(built, bound))).toContain('/user-center/mall-points-manage');
-    expect(keys(buildSidebar(shellRoutes, bound))).not.toContain('/user-center/mall-points-manage');
+    expect(keys(buildSidebar(built, bound))).toContain('/apply/my-apply');
+    expect(keys(buildSidebar(shellRoutes, bound))).not.toContain('/apply/my-apply');
     // the message centre got its page this way
     expect(keys(buildSidebar(shellRoutes, bound))).toContain('/user-center/message');
   });

@@ -7,6 +7,7 @@ import { unreadCount, useUnreadMessages } from '../../features/messages/api/get-
 import { LatestMessages } from '../../features/messages/components/latest-messages';
 import { StorageUsageCard } from '../../features/storage/components/storage-usage-card';
 import { RunningSessionsCard } from '../../features/interactive/components/running-sessions-card';
+import { FeeStatusCard } from '../../features/fees/components/fee-status-card';
 import { PageHeader } from '../../components/page-header';
 import { usePermissions } from '../../lib/permissions';
 
@@ -32,6 +33,11 @@ export default function DashboardPage() {
               <Skeleton active />
             </Card>
           )}
+          {permissions.includes('binded_account') ? (
+            <div style={{ marginTop: 16 }}>
+              <FeeStatusCard />
+            </div>
+          ) : null}
         </Col>
         <Col xs={24} xl={10}>
           <Row gutter={[16, 16]}>

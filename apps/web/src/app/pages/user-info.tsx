@@ -5,6 +5,7 @@ import { useSelfInfo } from '../../features/profile/api/account';
 import { LoginSecurityCard } from '../../features/profile/components/login-security-card';
 import { ProfileOverview } from '../../features/profile/components/profile-overview';
 import { SshKeysCard } from '../../features/profile/components/ssh-keys-card';
+import { FeeStatusCard } from '../../features/fees/components/fee-status-card';
 
 /** /profile/index and /user-center/user-info: one's own account. */
 export default function UserInfoPage() {
@@ -17,6 +18,9 @@ export default function UserInfoPage() {
         <Row gutter={[16, 16]}>
           <Col span={24}>
             <ProfileOverview user={self.data} />
+          </Col>
+          <Col span={24}>
+            <FeeStatusCard />
           </Col>
           <Col xs={24} xl={12}>
             <SshKeysCard />

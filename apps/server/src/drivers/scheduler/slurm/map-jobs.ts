@@ -159,5 +159,7 @@ export function mapAccountingJob(raw: SlurmJson): SchedulerJob {
     exitCode: returnCode === 0 && state !== 'COMPLETED' ? null : returnCode,
     cpuSeconds: Math.max(seconds(time.total), stepCpu),
     coreSeconds: elapsed === null ? null : elapsed * cpus,
+    gpus: allocated.filter((t) => t.type === 'gres' && str(t.name).startsWith('gpu')).reduce((sum, t) => sum + (num(t.count) ?? 0), 0),
+    qos: str(raw.qos),
   };
 }

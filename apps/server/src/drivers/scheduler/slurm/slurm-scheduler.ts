@@ -196,9 +196,16 @@ export class SlurmScheduler implements SchedulerDriver {
       const seconds = Math.floor((Date.now() - ms) / 1000);
       return seconds > 0 ? `now-${seconds}` : 'now';
     };
-    const { body } = await this.client.request(sun, await this.slurmdbPath('/jobs'), {
-      query: { start_time: ago(from - 60_000), end_time: ago(to + 60_000) },
-    });
+    let body: SlurmJson | undefined;
+    try {
+      ({ body } = await this.client.request(sun, await this.slurmdbPath('/jobs'), {
+        query: { start_time: ago(from - 60_000), end_time: ago(to + 60_000) },
+      }));
+    } catch (error) {
+      // slurmdbd answers a window without jobs with error 9003 "Nothing found": that is an empty list
+      if (error instanceof SchedulerError && error.code === Code.notFound) return [];
+      throw error;
+    }
     return jobsOf(body)
       .map(mapAccountingJob)
       .filter((job) => isFinishedJobState(job.state) && job.endTime !== null)
@@ -263,6 +270,36 @@ export class SlurmScheduler implements SchedulerDriver {
     }
     for (const partition of [...held].filter((p) => !wanted.includes(p)))
       await this.client.request(sun, await this.slurmdbPath('/association'), { method: 'DELETE', query: { account: chargeAccount, user: account, partition } });
+  }
+
+  /**
+   * dbv0.0.38's POST /associations updates an existing association's limits: `max.jobs.per.submitted`
+   * is GrpSubmitJobs and `max.tres.group.minutes` GrpTRESMins; -1 clears either. Slurm's own GrpTRESMins
+   * counter decays (PriorityDecayHalfLife) and knows no allocation periods, so the console's accounting
+   * decides and the cluster is told the outcome: 0 while over, cleared otherwise.
+   */
+  async setSubmitBlock(account: string, chargeAccount: string, blocked: boolean): Promise<void> {
+    assertSchedulerName('account', account);
+    assertSchedulerName('charge account', chargeAccount);
+    const sun = this.adminAccount;
+    const listed = await this.client.request(sun, await this.slurmdbPath('/associations'), { query: { user: account } });
+    const mine = (Array.isArray(listed.body?.associations) ? (listed.body.associations as SlurmJson[]) : []).filter(
+      (a) => a.user === account && a.account === chargeAccount,
+    );
+    if (mine.length === 0) return;
+    const limit = blocked ? 0 : -1;
+    await this.client.request(sun, await this.slurmdbPath('/associations'), {
+      method: 'POST',
+      body: {
+        associations: mine.map((a) => ({
+          account: chargeAccount,
+          cluster: a.cluster,
+          user: account,
+          ...(typeof a.partition === 'string' && a.partition ? { partition: a.partition } : {}),
+          max: { jobs: { per: { submitted: limit } }, tres: { group: { minutes: [{ type: 'cpu', count: limit }] } } },
+        })),
+      },
+    });
   }
 
   async close(): Promise<void> {

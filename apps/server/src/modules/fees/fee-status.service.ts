@@ -1,0 +1,128 @@
+import { Code } from '@starlight/contract/codes';
+import type { FeeStatus } from '@starlight/contract/fees';
+import type { Actor } from '../../lib/actor';
+import { AppError } from '../../lib/app-error';
+import type { ClustersService } from '../clusters/clusters.service';
+import { describeExceeded, type AllocationView } from './allocations.view';
+import type { FeesRepo } from './fees.repo';
+import type { Person, PeopleRepo } from './people.repo';
+
+export interface FeeStatusDeps {
+  repo: FeesRepo;
+  people: PeopleRepo;
+  allocations: AllocationView;
+  clusters: Pick<ClustersService, 'enabledHpcRows' | 'scheduler'>;
+  now?: () => Date;
+  log?: (error: unknown, context: string) => void;
+}
+
+/** Most specific first: the member's own allocation, then the group's, then the community's. */
+const scopeOrder = { user: 0, group: 1, community: 2 } as const;
+
+/**
+ * The over-limit rule (spec §4 fee-over flag): a user is over when an administrator blocked them, or —
+ * unless whitelisted — when any allocation valid now that reaches them (their own, their group's, their
+ * community's; for the cluster asked about or for every cluster) is used up in CPU-hours or money.
+ * The console refuses submits then, and each Slurm cluster is told to refuse them too.
+ */
+export function createFeeStatusService({ repo, people, allocations, clusters, now = () => new Date(), log = () => undefined }: FeeStatusDeps) {
+  async function statusOf(person: Person, clusterName?: string): Promise<FeeStatus> {
+    const at = now();
+    const holders = [
+      { scope: 'user' as const, targetId: person.userId },
+      ...(person.groupId === null ? [] : [{ scope: 'group' as const, targetId: person.groupId }]),
+      ...(person.communityId === null ? [] : [{ scope: 'community' as const, targetId: person.communityId }]),
+    ];
+    const rows = (await repo.activeFor(holders, at)).filter((a) => !clusterName || a.clusterName === null || a.clusterName === clusterName);
+    rows.sort((a, b) => scopeOrder[a.scope] - scopeOrder[b.scope] || a.id - b.id);
+    const views = await Promise.all(rows.map((row) => allocations.view(row)));
+    const flag = await repo.flag(person.userId);
+    const mine = await repo.totals({ userIds: [person.userId], from: new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1)), to: null });
+    const exceeded = flag?.whitelisted ? null : (views.find((v) => v.over_limit) ?? null);
+    const blocked = flag?.blocked ?? false;
+    const reason = blocked ? `blocked by an administrator${flag?.reason ? `: ${flag.reason}` : ''}` : exceeded ? describeExceeded(exceeded) : null;
+    return {
+      user_name: person.userName,
+      over_limit: blocked || exceeded !== null,
+      reason,
+      blocked,
+      whitelisted: flag?.whitelisted ?? false,
+      exceeded,
+      allocations: views,
+      core_seconds: mine.coreSeconds,
+      cost: mine.cost,
+      checked_at: at.toISOString(),
+    };
+  }
+
+  async function personOf(userId: number): Promise<Person> {
+    const person = await people.personById(userId);
+    if (!person) throw new AppError(Code.notFound, 'user not found');
+    return person;
+  }
+
+  /**
+   * Writes the decision into every Slurm cluster that can take it: accounts of users reached by an
+   * allocation or a flag are blocked or unblocked where that changed since the last time (all of them
+   * when `force`). Failures are warnings; the console's own refusal holds meanwhile.
+   */
+  async function enforce(force = false): Promise<string[]> {
+    const warnings: string[] = [];
+    const targets = (await clusters.enabledHpcRows()).filter((c) => c.driver === 'slurm' && typeof c.settings.default_account === 'string');
+    if (targets.length === 0) return warnings;
+    const active = await repo.allActive(now());
+    const flagged = await repo.allFlagged();
+    const reached = await people.reached({
+      userIds: [...active.filter((a) => a.scope === 'user').map((a) => a.targetId), ...flagged.map((f) => f.userId)],
+      groupIds: active.filter((a) => a.scope === 'group').map((a) => a.targetId),
+      communityIds: active.filter((a) => a.scope === 'community').map((a) => a.targetId),
+    });
+    const decisions = new Map<string, boolean>();
+    for (const person of reached) if (person.systemAccount) decisions.set(person.systemAccount, (await statusOf(person)).over_limit);
+    for (const cluster of targets) {
+      const told = new Map((await repo.schedulerLimits(cluster.id)).map((r) => [r.account, r.blocked]));
+      // an account blocked before and no longer reached by anything is unblocked
+      for (const [account, blocked] of told) if (blocked && !decisions.has(account)) decisions.set(account, false);
+      const changes = [...decisions].filter(([account, blocked]) => force || (told.get(account) ?? false) !== blocked);
+      if (changes.length === 0) continue;
+      try {
+        const driver = await clusters.scheduler(cluster);
+        if (!driver.setSubmitBlock) continue;
+        for (const [account, blocked] of changes) {
+          try {
+            await driver.setSubmitBlock(account, cluster.settings.default_account as string, blocked);
+            await repo.setSchedulerLimit(cluster.id, account, blocked);
+          } catch (error) {
+            log(error, `writing the fee limit of ${account} into cluster ${cluster.name}`);
+            warnings.push(`${cluster.name}: ${account}: ${(error as Error).message}`);
+          }
+        }
+      } catch (error) {
+        warnings.push(`${cluster.name}: ${(error as Error).message}`);
+      }
+    }
+    return warnings;
+  }
+
+  return {
+    statusOf,
+    personOf,
+    enforce,
+    status: async (userId: number, clusterName?: string) => statusOf(await personOf(userId), clusterName),
+    /**
+     * The one check every submit path calls (jobs, application runs): 1403 naming the allocation when
+     * the caller is over the limit on this cluster.
+     */
+    async assertMaySubmit(actor: Actor, clusterName: string): Promise<void> {
+      const status = await statusOf(await personOf(actor.userId), clusterName);
+      if (!status.over_limit) return;
+      throw new AppError(Code.forbidden, `Submitting is refused: ${status.reason}. Ask your group administrator to raise the allocation.`, {
+        over_limit: true,
+        allocation_id: status.exceeded?.id ?? null,
+        reason: status.reason,
+      });
+    },
+  };
+}
+
+export type FeeStatusService = ReturnType<typeof createFeeStatusService>;
