@@ -3,6 +3,6 @@ import { defineConfig } from 'drizzle-kit';
 // `npm run db:generate -w apps/server -- --name <change>` writes SQL into drizzle/; the server applies it at start.
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/db/schema/identity.ts', './src/db/schema/messages.ts', './src/db/schema/system.ts', './src/db/schema/hpc.ts', './src/db/schema/cluster-access.ts', './src/db/schema/jobs.ts', './src/db/schema/storage.ts', './src/db/schema/cluster-storage.ts', './src/db/schema/verification.ts', './src/db/schema/audit.ts', './src/db/schema/labels.ts', './src/db/schema/quotas.ts', './src/db/schema/profile.ts', './src/db/schema/sso.ts', './src/db/schema/monitor.ts'],
+  schema: ['./src/db/schema/identity.ts', './src/db/schema/messages.ts', './src/db/schema/system.ts', './src/db/schema/hpc.ts', './src/db/schema/cluster-access.ts', './src/db/schema/jobs.ts', './src/db/schema/storage.ts', './src/db/schema/cluster-storage.ts', './src/db/schema/verification.ts', './src/db/schema/audit.ts', './src/db/schema/labels.ts', './src/db/schema/quotas.ts', './src/db/schema/profile.ts', './src/db/schema/sso.ts', './src/db/schema/monitor.ts', './src/db/schema/docs.ts', './src/db/schema/statistics.ts', './src/db/schema/udm.ts'],
   out: './drizzle',
 });

@@ -42,6 +42,7 @@ import { createWebSshModule } from './modules/webssh/webssh.module';
 import { createAuditModule } from './modules/audit/audit.module';
 import { impersonationAuditPlugin } from './modules/audit/impersonation-audit.plugin';
 import { createSsoModule } from './modules/sso/sso.module';
+import { createDocsModule } from './modules/docs/docs.module';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
 import { createLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
@@ -144,6 +145,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     send: messages.service.send,
   });
   const labels = createLabelsModule({ db, now: deps.now });
+  const docs = createDocsModule({ db });
   const system = createSystemModule({ db, kind, version: serverVersion });
   const localUsers = (deps.isRoot ?? runningAsRoot()) ? createLocalUsers(config.localUsers) : undefined;
   // before any driver makes a home: the database and secrets closed, the way to the homes open
@@ -254,6 +256,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(monitor.routes, { prefix });
   await app.register(scheduler.routes, { prefix, tokens: scheduler.tokens });
   await app.register(sso.routes, { prefix });
+  await app.register(docs.routes, { prefix, docs: docs.service, basePath: config.basePath });
 
   const url = `http://${config.host}:${config.port}`;
   const { admin } = await identity.bootstrap.run();
@@ -276,6 +279,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     if (closed.length > 0) app.log.warn(closedPathWarning(config.dataDir, closed));
   } else announce(sharedLocalAnnouncement(serverUserName()));
   await profile.importAvatars();
+  await docs.service.seedDefaults();
   const poller = monitor.startPolling(bus.isLeader);
   app.addHook('onClose', () => poller.stop());
   // A new leader takes over the embedded local queues at once (pending jobs start, running ones are adopted).

@@ -24,10 +24,13 @@ import * as clusterAccess from './schema/cluster-access';
 import * as system from './schema/system';
 import * as verification from './schema/verification';
 import * as sso from './schema/sso';
+import * as docs from './schema/docs';
+import * as statistics from './schema/statistics';
+import * as udm from './schema/udm';
 import * as relations from './relations';
 import { DatabaseConnectError, describeUnreachable, isDatabaseUnreachable } from './unreachable';
 
-export const schema = { ...identity, ...messages, ...system, ...hpc, ...jobs, ...storage, ...clusterStorage, ...clusterAccess, ...verification, ...audit, ...labels, ...profile, ...sso, ...monitor, ...quotas, ...relations };
+export const schema = { ...identity, ...messages, ...system, ...hpc, ...jobs, ...storage, ...clusterStorage, ...clusterAccess, ...verification, ...audit, ...labels, ...profile, ...sso, ...monitor, ...quotas, ...docs, ...statistics, ...udm, ...relations };
 export type Schema = typeof schema;
 
 /** The query builder both drivers share; repos take this, never a driver-specific type. */
