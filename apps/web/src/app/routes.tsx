@@ -74,6 +74,13 @@ const pages = {
   roleManage: lazy(() => import('./pages/admin-role-manage')),
   operationManage: lazy(() => import('./pages/admin-operation-manage')),
   auditAdmin: lazy(() => import('./pages/admin-audit-admin')),
+  // documents and guide (features/docs)
+  docOnline: lazy(() => import('./pages/doc-online')),
+  docManage: lazy(() => import('./pages/doc-manage')),
+  guideUser: lazy(() => import('./pages/guide-user')),
+  recruit: lazy(() => import('./pages/site-page').then((m) => ({ default: m.RecruitPage }))),
+  testPage: lazy(() => import('./pages/site-page').then((m) => ({ default: m.TestPage }))),
+  loading: lazy(() => import('./pages/loading')),
 };
 
 /** A page of an area built later: it renders <Unavailable>, never made-up data, and stays out of the sidebar. */
@@ -95,8 +102,8 @@ const group = (path: string, title: string, icon: RouteMeta['icon'], children: A
 export const shellRoutes: AppRoute[] = attachAccess([
   { path: '/dashboard', page: pages.dashboard, meta: { title: 'dashboard', icon: 'dashboard', affix: true } },
   { path: '/profile', meta: { title: 'profile', hidden: true }, children: [{ path: 'index', page: pages.userInfo, meta: { title: 'profile', hidden: true } }] },
-  later('/doconline', 'docOnline', { hidden: true, noCache: true }),
-  later('/docoline', 'docManage', { icon: 'document' }),
+  { path: '/doconline', page: pages.docOnline, meta: { title: 'docOnline', hidden: true, noCache: true } },
+  { path: '/docoline', page: pages.docManage, meta: { title: 'docManage', icon: 'document' } },
   group('/app', 'app.root', 'app', [
     later('list', 'app.list'),
     detail('spec/:appname', 'app.spec'),
@@ -131,7 +138,7 @@ export const shellRoutes: AppRoute[] = attachAccess([
     { path: 'udtserver', page: pages.storageUdtServer, meta: { title: 'storage.udtServer' } },
     later('wrf', 'storage.wrf'),
   ]),
-  group('/guide', 'guide.root', 'guide', [later('user', 'guide.user')]),
+  group('/guide', 'guide.root', 'guide', [{ path: 'user', page: pages.guideUser, meta: { title: 'guide.user' } }]),
   group('/udm', 'udm.root', 'data', [
     later('uds', 'udm.uds'),
     later('udm', 'udm.udm'),
@@ -230,8 +237,8 @@ export const publicRoutes: AppRoute[] = [
   { path: '/401', page: pages.unauthorized, meta: { title: 'unauthorized', noCache: true } },
   { path: '/404', page: pages.notFound, meta: { title: 'notFound', noCache: true } },
   { path: '/redirect/:path*', page: pages.redirect, meta: { noCache: true } },
-  later('/test', 'test'),
-  later('/recruit', 'recruit'),
+  { path: '/test', page: pages.testPage, meta: { title: 'test', noCache: true } },
+  { path: '/recruit', page: pages.recruit, meta: { title: 'recruit', noCache: true } },
   later('/workflow', 'workflowPublic'),
   { path: '/oauth', page: pages.oauth, meta: { title: 'oauth', noCache: true } },
   { path: '/register', page: pages.register, meta: { title: 'register', noCache: true } },
@@ -239,7 +246,7 @@ export const publicRoutes: AppRoute[] = [
   { path: '/register-success', page: pages.registerSuccess, meta: { title: 'registerSuccess', noCache: true } },
   later('/dchub', 'dchub'),
   { path: '/reset-pwd', page: pages.resetPassword, meta: { title: 'resetPassword', noCache: true } },
-  later('/loading', 'loading'),
+  { path: '/loading', page: pages.loading, meta: { title: 'loading', noCache: true } },
   { path: '/bind', page: pages.bind, meta: { title: 'bind', noCache: true } },
   { path: '/datafile/view', page: pages.datafileView, meta: { title: 'datafileView', noCache: true } },
 ];

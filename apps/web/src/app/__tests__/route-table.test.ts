@@ -58,7 +58,7 @@ describe('sidebar from the filtered table', () => {
 
   it('gives a user with no keys only the open areas that are built', () => {
     const sidebar = buildSidebar(shellRoutes, noKeys);
-    expect(top(sidebar)).toEqual(['/dashboard', '/job/myjobs', '/user-center']);
+    expect(top(sidebar)).toEqual(['/dashboard', '/docoline', '/job/myjobs', '/user-center']);
   });
 
   it('lets a group with one visible child stand aside for it, with the group icon', () => {
