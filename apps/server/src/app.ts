@@ -43,6 +43,8 @@ import { createAuditModule } from './modules/audit/audit.module';
 import { impersonationAuditPlugin } from './modules/audit/impersonation-audit.plugin';
 import { createSsoModule } from './modules/sso/sso.module';
 import { createDocsModule } from './modules/docs/docs.module';
+import { createUdmModule } from './modules/udm/udm.module';
+import { rcloneAvailable } from './drivers/transfer/rclone';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
 import { createLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
@@ -211,6 +213,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     isLeader: bus.isLeader,
   });
   app.addHook('onClose', () => hpc.drivers.close());
+  const udm = createUdmModule({ db, files: fileDriver, accountOf: binding.service.accountOf, groupMateIds: identity.accounts.groupMateIds, localUsers, log, now: deps.now });
+  // before the file driver closes: rclone is stopped and its transfers stay `running` for the next start
+  app.addHook('onClose', () => udm.runner.stop());
 
   await app.register(requestLogPlugin);
   await app.register(securityHeadersPlugin);
@@ -257,6 +262,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(scheduler.routes, { prefix, tokens: scheduler.tokens });
   await app.register(sso.routes, { prefix });
   await app.register(docs.routes, { prefix, docs: docs.service, basePath: config.basePath });
+  await app.register(udm.routes, { prefix, udm: udm.service });
 
   const url = `http://${config.host}:${config.port}`;
   const { admin } = await identity.bootstrap.run();
@@ -280,11 +286,16 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   } else announce(sharedLocalAnnouncement(serverUserName()));
   await profile.importAvatars();
   await docs.service.seedDefaults();
+  // the leader runs background work: transfers left by a stopped or killed server run again there
+  const transfers = rcloneAvailable();
+  if (!transfers) app.log.warn('rclone is not installed: data-source transfers cannot run (Debian: apt-get install rclone)');
+  else if (bus.isLeader()) await udm.runner.resume();
   const poller = monitor.startPolling(bus.isLeader);
   app.addHook('onClose', () => poller.stop());
   // A new leader takes over the embedded local queues at once (pending jobs start, running ones are adopted).
   const stopLeading = bus.onLeadership((leader) => {
     if (!leader) return;
+    if (transfers) void udm.runner.resume().catch((error: unknown) => log(error, 'resuming transfers'));
     void hpc.clusters
       .allRows()
       .then((rows) => Promise.all(rows.filter((row) => row.driver === 'local').map((row) => hpc.clusters.scheduler(row))))

@@ -17,7 +17,7 @@ export const udmDatasets = pgTable(
     description: text('description').notNull().default(''),
     labels: jsonb('labels').$type<string[]>().notNull().default([]),
     paths: jsonb('paths').$type<string[]>().notNull().default([]),
-    shareGroup: text('share_group'),
+    sharedWithGroup: boolean('shared_with_group').notNull().default(false),
     /** sha256 of the share link's token (the token itself is shown once). */
     shareTokenHash: text('share_token_hash'),
     shareExpiresAt: timestamp('share_expires_at', { withTimezone: true }),
@@ -63,6 +63,8 @@ export const udmTransfers = pgTable(
     bytesTotal: bigint('bytes_total', { mode: 'number' }).notNull().default(0),
     speed: bigint('speed', { mode: 'number' }).notNull().default(0),
     attempts: integer('attempts').notNull().default(0),
+    /** The running rclone's pid: a restarted server stops an orphan left by a killed one before resuming. */
+    pid: integer('pid'),
     log: text('log').notNull().default(''),
     error: text('error').notNull().default(''),
     checksums: jsonb('checksums').$type<{ path: string; size: number; sha1: string; match: boolean }[]>().notNull().default([]),
