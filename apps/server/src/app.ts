@@ -44,6 +44,7 @@ import { impersonationAuditPlugin } from './modules/audit/impersonation-audit.pl
 import { createSsoModule } from './modules/sso/sso.module';
 import { createDocsModule } from './modules/docs/docs.module';
 import { createUdmModule } from './modules/udm/udm.module';
+import { createStatisticsModule } from './modules/statistics/statistics.module';
 import { rcloneAvailable } from './drivers/transfer/rclone';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
@@ -198,6 +199,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     bus,
   });
   const monitor = createMonitorModule({ db, clusters: hpc.clusters, jobs: jobs.service, audit: audit.service, settings: config.monitor, log, now: deps.now });
+  const statistics = createStatisticsModule({
+    db,
+    signInsBetween: (from, to) => audit.service.signInsBetween(from, to).then((rows) => rows.map((r) => ({ userName: r.userName ?? '', result: r.result, detail: r.detail }))),
+    registeredBetween: identity.accounts.registeredBetween,
+    endedBetween: jobs.service.endedBetween,
+    capacity: async () =>
+      (await hpc.partitions.list({ page: 1, page_size: 100 })).list.map((p) => ({ cluster: p.cluster_name, partition: p.name, cpus: p.total_cpus ?? 0 })),
+    now: deps.now,
+  });
   const scheduler = createSchedulerModule({ db, auth: identity.auth, now: deps.now });
   const sso = await createSsoModule({
     db,
@@ -263,6 +273,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(sso.routes, { prefix });
   await app.register(docs.routes, { prefix, docs: docs.service, basePath: config.basePath });
   await app.register(udm.routes, { prefix, udm: udm.service });
+  await app.register(statistics.routes, { prefix, statistics: statistics.service, generateDemo: statistics.generateDemo });
 
   const url = `http://${config.host}:${config.port}`;
   const { admin } = await identity.bootstrap.run();
