@@ -81,6 +81,14 @@ const pages = {
   recruit: lazy(() => import('./pages/site-page').then((m) => ({ default: m.RecruitPage }))),
   testPage: lazy(() => import('./pages/site-page').then((m) => ({ default: m.TestPage }))),
   loading: lazy(() => import('./pages/loading')),
+  // statistics (features/statistics): one page component, seven reports
+  statActiveUsers: lazy(() => import('./pages/statistics').then((m) => ({ default: m.ActiveUsersReport }))),
+  statResource: lazy(() => import('./pages/statistics').then((m) => ({ default: m.ResourceReport }))),
+  statWorkflow: lazy(() => import('./pages/statistics').then((m) => ({ default: m.WorkflowReport }))),
+  statApproval: lazy(() => import('./pages/statistics').then((m) => ({ default: m.ApprovalReport }))),
+  statImage: lazy(() => import('./pages/statistics').then((m) => ({ default: m.ImageReport }))),
+  statApp: lazy(() => import('./pages/statistics').then((m) => ({ default: m.AppReport }))),
+  statTicket: lazy(() => import('./pages/statistics').then((m) => ({ default: m.TicketReport }))),
 };
 
 /** A page of an area built later: it renders <Unavailable>, never made-up data, and stays out of the sidebar. */
@@ -214,13 +222,13 @@ export const shellRoutes: AppRoute[] = attachAccess([
     later('staff-approval', 'approval.staff'),
   ]),
   group('/statistics', 'statistics.root', 'statistics', [
-    later('active-users', 'statistics.activeUsers'),
-    later('workflow', 'statistics.workflow'),
-    later('resource', 'statistics.resource'),
-    later('approval', 'statistics.approval'),
-    later('image', 'statistics.image'),
-    later('app', 'statistics.app'),
-    later('ticket', 'statistics.ticket'),
+    { path: 'active-users', page: pages.statActiveUsers, meta: { title: 'statistics.activeUsers' } },
+    { path: 'workflow', page: pages.statWorkflow, meta: { title: 'statistics.workflow' } },
+    { path: 'resource', page: pages.statResource, meta: { title: 'statistics.resource' } },
+    { path: 'approval', page: pages.statApproval, meta: { title: 'statistics.approval' } },
+    { path: 'image', page: pages.statImage, meta: { title: 'statistics.image' } },
+    { path: 'app', page: pages.statApp, meta: { title: 'statistics.app' } },
+    { path: 'ticket', page: pages.statTicket, meta: { title: 'statistics.ticket' } },
   ]),
   group('/platform-resource', 'platformResource.root', 'cloud', [later('cloud', 'platformResource.cloud')]),
 ]);

@@ -58,7 +58,8 @@ describe('sidebar from the filtered table', () => {
 
   it('gives a user with no keys only the open areas that are built', () => {
     const sidebar = buildSidebar(shellRoutes, noKeys);
-    expect(top(sidebar)).toEqual(['/dashboard', '/docoline', '/job/myjobs', '/user-center']);
+    // the statistics pages without a key in the spec are open (their reports say which source is missing)
+    expect(top(sidebar)).toEqual(['/dashboard', '/docoline', '/job/myjobs', '/user-center', '/statistics']);
   });
 
   it('lets a group with one visible child stand aside for it, with the group icon', () => {
@@ -91,10 +92,10 @@ describe('areas not built yet (routes answering the later page)', () => {
   const laterPaths = flatten(shellRoutes).filter(({ route }) => isLaterRoute(route)).map(({ path }) => path);
 
   it('are left out of the sidebar for everyone, even a holder of every key', () => {
-    expect(laterPaths).toEqual(expect.arrayContaining(['/app/list', '/user-center/mall-points-manage', '/statistics/workflow']));
+    expect(laterPaths).toEqual(expect.arrayContaining(['/app/list', '/user-center/mall-points-manage', '/ticket/manage']));
     const all = keys(buildSidebar(shellRoutes, everyKey));
     expect(laterPaths.filter((path) => all.includes(path))).toEqual([]);
-    expect(top(buildSidebar(shellRoutes, everyKey))).not.toEqual(expect.arrayContaining(['/app', '/statistics', '/ticket']));
+    expect(top(buildSidebar(shellRoutes, everyKey))).not.toEqual(expect.arrayContaining(['/app', '/ticket']));
   });
 
   it('keep their routes in the table (direct navigation answers the later page)', () => {
