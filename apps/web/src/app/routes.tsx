@@ -88,6 +88,10 @@ const pages = {
   statApproval: lazy(() => import('./pages/statistics').then((m) => ({ default: m.ApprovalReport }))),
   statImage: lazy(() => import('./pages/statistics').then((m) => ({ default: m.ImageReport }))),
   statApp: lazy(() => import('./pages/statistics').then((m) => ({ default: m.AppReport }))),
+  udmUds: lazy(() => import('./pages/udm').then((m) => ({ default: m.UdsPage }))),
+  udmUdm: lazy(() => import('./pages/udm').then((m) => ({ default: m.UdmPage }))),
+  udmDetail: lazy(() => import('./pages/udm').then((m) => ({ default: m.DatasetDetailPage }))),
+  udmDetail2: lazy(() => import('./pages/udm').then((m) => ({ default: m.TransferDetailPage }))),
   statTicket: lazy(() => import('./pages/statistics').then((m) => ({ default: m.TicketReport }))),
 };
 
@@ -148,10 +152,10 @@ export const shellRoutes: AppRoute[] = attachAccess([
   ]),
   group('/guide', 'guide.root', 'guide', [{ path: 'user', page: pages.guideUser, meta: { title: 'guide.user' } }]),
   group('/udm', 'udm.root', 'data', [
-    later('uds', 'udm.uds'),
-    later('udm', 'udm.udm'),
-    detail('detail/:id', 'udm.detail'),
-    detail('detail2/:id', 'udm.detail'),
+    { path: 'uds', page: pages.udmUds, meta: { title: 'udm.uds' } },
+    { path: 'udm', page: pages.udmUdm, meta: { title: 'udm.udm' } },
+    { path: 'detail/:id', page: pages.udmDetail, meta: { title: 'udm.detail', hidden: true } },
+    { path: 'detail2/:id', page: pages.udmDetail2, meta: { title: 'udm.detail', hidden: true } },
   ]),
   group('/swl', 'swl.root', 'workflow', [detail('run/:app/:uuid', 'swl.run', { noCache: true }), later('jobs', 'swl.jobs')]),
   group('/ticket', 'ticket.root', 'ticket', [
