@@ -14,7 +14,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 log() { printf '[services-up %(%T)T] %s\n' -1 "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 [ "$(id -u)" = 0 ] || die "run as root (apt-get and the service users need it)"
-wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm sshd node-exporter prometheus} "
+wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm sshd node-exporter prometheus rclone} "
 export DEBIAN_FRONTEND=noninteractive
 
 apt_install() {
@@ -61,4 +61,8 @@ fi
 
 if [[ $wanted == *" prometheus "* ]]; then
   bash "$here/services/prometheus-up.sh"
+fi
+
+if [[ $wanted == *" rclone "* ]]; then
+  bash "$here/services/rclone-up.sh"
 fi
