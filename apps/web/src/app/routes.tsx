@@ -88,6 +88,7 @@ const pages = {
   statApproval: lazy(() => import('./pages/statistics').then((m) => ({ default: m.ApprovalReport }))),
   statImage: lazy(() => import('./pages/statistics').then((m) => ({ default: m.ImageReport }))),
   statApp: lazy(() => import('./pages/statistics').then((m) => ({ default: m.AppReport }))),
+  storageWrf: lazy(() => import('./pages/storage-wrf')),
   udmUds: lazy(() => import('./pages/udm').then((m) => ({ default: m.UdsPage }))),
   udmUdm: lazy(() => import('./pages/udm').then((m) => ({ default: m.UdmPage }))),
   udmDetail: lazy(() => import('./pages/udm').then((m) => ({ default: m.DatasetDetailPage }))),
@@ -148,7 +149,7 @@ export const shellRoutes: AppRoute[] = attachAccess([
     { path: 'files', page: pages.storageFiles, meta: { title: 'storage.files' } },
     { path: 'udt', page: pages.storageUdt, meta: { title: 'storage.udt' } },
     { path: 'udtserver', page: pages.storageUdtServer, meta: { title: 'storage.udtServer' } },
-    later('wrf', 'storage.wrf'),
+    { path: 'wrf', page: pages.storageWrf, meta: { title: 'storage.wrf' } },
   ]),
   group('/guide', 'guide.root', 'guide', [{ path: 'user', page: pages.guideUser, meta: { title: 'guide.user' } }]),
   group('/udm', 'udm.root', 'data', [
