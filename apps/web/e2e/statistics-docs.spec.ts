@@ -23,7 +23,8 @@ test('an admin reads every statistics page on a year of activity and exports CSV
     await test.step(`resource report in ${language}`, async () => {
       await page.evaluate((lng) => localStorage.setItem('language', lng), language);
       await page.goto('/statistics/resource');
-      await expect(page.getByTestId('chart-coreHoursByCluster')).toContainText(coreHours);
+      // the first answer computes from a year of rows; the shared CI machine may be slow
+      await expect(page.getByTestId('chart-coreHoursByCluster')).toContainText(coreHours, { timeout: 30_000 });
       await expect(page.getByTestId('chart-coreHoursByCluster').locator('svg').first()).toBeVisible();
       await page.screenshot({ path: test.info().outputPath(`resource-${language}.png`), fullPage: false });
     });
@@ -37,7 +38,7 @@ test('an admin reads every statistics page on a year of activity and exports CSV
     await page.getByText('Last year').click();
     await page.getByTestId('report-grouping').getByText('Month').click();
     const table = page.getByTestId('chart-coreHoursByCluster').locator('.ant-table-tbody tr');
-    await expect(table).toHaveCount(10); // 13 months, 10 per table page
+    await expect(table).toHaveCount(10, { timeout: 30_000 }); // 13 months, 10 per table page
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('csv-coreHoursByCluster').click()]);
     const csv = await readFile((await download.path()) as string, 'utf8');
     const lines = csv.replace(/^\ufeff/, '').trim().split('\n');
