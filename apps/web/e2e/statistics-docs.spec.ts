@@ -34,12 +34,14 @@ test('an admin reads every statistics page on a year of activity and exports CSV
 
   await test.step('range preset and grouping change the buckets; CSV holds the table', async () => {
     await openFromSidebar(page, '/statistics/resource');
-    await page.getByTestId('report-range').click();
+    // visited pages stay mounted (hidden) in the tags view: act on the visible report only
+    const report = page.getByTestId('report-resource').filter({ visible: true });
+    await report.getByTestId('report-range').click();
     await page.getByText('Last year').click();
-    await page.getByTestId('report-grouping').getByText('Month').click();
-    const table = page.getByTestId('chart-coreHoursByCluster').locator('.ant-table-tbody tr');
+    await report.getByTestId('report-grouping').getByText('Month').click();
+    const table = report.getByTestId('chart-coreHoursByCluster').locator('.ant-table-tbody tr');
     await expect(table).toHaveCount(10, { timeout: 30_000 }); // 13 months, 10 per table page
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('csv-coreHoursByCluster').click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), report.getByTestId('csv-coreHoursByCluster').click()]);
     const csv = await readFile((await download.path()) as string, 'utf8');
     const lines = csv.replace(/^\ufeff/, '').trim().split('\n');
     expect(lines[0]).toMatch(/^Period,/);
@@ -49,9 +51,9 @@ test('an admin reads every statistics page on a year of activity and exports CSV
 
   await test.step('the active-users report and an honest empty report', async () => {
     await openFromSidebar(page, '/statistics/active-users');
-    await expect(page.getByTestId('chart-activeUsers').locator('svg').first()).toBeVisible();
+    await expect(page.getByTestId('chart-activeUsers').filter({ visible: true }).locator('svg').first()).toBeVisible({ timeout: 30_000 });
     await openFromSidebar(page, '/statistics/ticket');
-    await expect(page.getByTestId('report-missing-source')).toContainText('tickets');
+    await expect(page.getByTestId('report-missing-source').filter({ visible: true })).toContainText('tickets');
   });
 });
 
