@@ -39,7 +39,7 @@ test('an admin reads every statistics page on a year of activity and exports CSV
     await report.getByTestId('report-range').first().click(); // antd puts the test id on both inputs
     await page.getByText('Last year').click();
     await report.getByTestId('report-grouping').getByText('Month').click();
-    const table = report.getByTestId('chart-coreHoursByCluster').locator('.ant-table-tbody tr');
+    const table = report.getByTestId('chart-coreHoursByCluster').locator('.ant-table-tbody tr.ant-table-row');
     await expect(table).toHaveCount(10, { timeout: 30_000 }); // 13 months, 10 per table page
     const [download] = await Promise.all([page.waitForEvent('download'), report.getByTestId('csv-coreHoursByCluster').click()]);
     const csv = await readFile((await download.path()) as string, 'utf8');
