@@ -5,7 +5,7 @@
 #
 # PostgreSQL 15 (Debian's cluster 15/main on 127.0.0.1:5432) with a `starlight` role, Chromium and CJK
 # fonts for the browser tests, and a single-node Slurm (scripts/services/slurm-up.sh). Idempotent:
-# what runs is left alone. STARLIGHT_SERVICES lists what to bring up (default: "postgres browser slurm sshd node-exporter prometheus interactive cwl registry").
+# what runs is left alone. STARLIGHT_SERVICES lists what to bring up (default: "postgres browser slurm sshd node-exporter prometheus interactive cwl registry rclone").
 # sshd: a dedicated OpenSSH on 127.0.0.1:2222 for the ssh file driver (scripts/services/sshd-up.sh).
 # node-exporter, prometheus: node_exporter on 127.0.0.1:9100 scraped every 5 s by a Prometheus on 127.0.0.1:9090
 # (scripts/services/node-exporter-up.sh, prometheus-up.sh) for the metrics driver; exports PROMETHEUS_URL.
@@ -17,7 +17,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 log() { printf '[services-up %(%T)T] %s\n' -1 "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 [ "$(id -u)" = 0 ] || die "run as root (apt-get and the service users need it)"
-wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm sshd node-exporter prometheus interactive cwl registry} "
+wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm sshd node-exporter prometheus interactive cwl registry rclone} "
 export DEBIAN_FRONTEND=noninteractive
 
 apt_install() {
@@ -76,4 +76,8 @@ fi
 
 if [[ $wanted == *" registry "* ]]; then
   bash "$here/services/registry-up.sh"
+fi
+
+if [[ $wanted == *" rclone "* ]]; then
+  bash "$here/services/rclone-up.sh"
 fi

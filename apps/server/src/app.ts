@@ -52,6 +52,10 @@ import { seedDemoApps } from './modules/apps/demo-apps';
 import { createImagesModule } from './modules/images/images.module';
 import { createFeesModule } from './modules/fees/fees.module';
 import { createMallModule } from './modules/mall/mall.module';
+import { createDocsModule } from './modules/docs/docs.module';
+import { createUdmModule } from './modules/udm/udm.module';
+import { createStatisticsModule } from './modules/statistics/statistics.module';
+import { rcloneAvailable } from './drivers/transfer/rclone';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
 import { createLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
@@ -154,6 +158,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     send: messages.service.send,
   });
   const labels = createLabelsModule({ db, now: deps.now });
+  const docs = createDocsModule({ db });
   const system = createSystemModule({ db, kind, version: serverVersion });
   const localUsers = (deps.isRoot ?? runningAsRoot()) ? createLocalUsers(config.localUsers) : undefined;
   // before any driver makes a home: the database and secrets closed, the way to the homes open
@@ -228,6 +233,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     log,
     now: deps.now,
   });
+  const statistics = createStatisticsModule({
+    db,
+    signInsBetween: (from, to) => audit.service.signInsBetween(from, to).then((rows) => rows.map((r) => ({ userName: r.userName ?? '', result: r.result, detail: r.detail }))),
+    registeredBetween: identity.accounts.registeredBetween,
+    endedBetween: jobs.service.endedBetween,
+    capacity: async () =>
+      (await hpc.partitions.list({ page: 1, page_size: 100 })).list.map((p) => ({ cluster: p.cluster_name, partition: p.name, cpus: p.total_cpus ?? 0 })),
+    now: deps.now,
+  });
   const scheduler = createSchedulerModule({ db, auth: identity.auth, now: deps.now });
   const sso = await createSsoModule({
     db,
@@ -251,6 +265,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     now: deps.now,
     log,
   });
+  const udm = createUdmModule({ db, files: fileDriver, accountOf: binding.service.accountOf, groupMateIds: identity.accounts.groupMateIds, localUsers, log, now: deps.now });
+  // before the file driver closes: rclone is stopped and its transfers stay `running` for the next start
+  app.addHook('onClose', () => udm.runner.stop());
 
   // every request takes a turn before its work starts, so one loop turn never runs the whole backlog (lib/turns.ts)
   app.addHook('onRequest', takeTurn);
@@ -309,6 +326,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(fees.routes, { prefix, ...fees.routeDeps });
   const mall = createMallModule({ db });
   await app.register(mall.routes, { prefix, mall: mall.service });
+  await app.register(docs.routes, { prefix, docs: docs.service, basePath: config.basePath });
+  await app.register(udm.routes, { prefix, udm: udm.service });
+  await app.register(statistics.routes, { prefix, statistics: statistics.service, generateDemo: statistics.generateDemo });
 
   const url = `http://${config.host}:${config.port}`;
   const { admin } = await identity.bootstrap.run();
@@ -336,6 +356,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => approvals.stop());
   const missingApps = missingAppsNotice();
   if (missingApps) app.log.warn(missingApps);
+  await docs.service.seedDefaults();
+  // the leader runs background work: transfers left by a stopped or killed server run again there
+  const transfers = rcloneAvailable();
+  if (!transfers) app.log.warn('rclone is not installed: data-source transfers cannot run (Debian: apt-get install rclone)');
+  else if (bus.isLeader()) await udm.runner.resume();
   const poller = monitor.startPolling(bus.isLeader);
   const imageGc = images.startGcTimer(bus.isLeader);
   app.addHook('onClose', async () => imageGc.stop());
@@ -347,6 +372,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // A new leader takes over the embedded local queues at once (pending jobs start, running ones are adopted).
   const stopLeading = bus.onLeadership((leader) => {
     if (!leader) return;
+    if (transfers) void udm.runner.resume().catch((error: unknown) => log(error, 'resuming transfers'));
     void hpc.clusters
       .allRows()
       .then((rows) => Promise.all(rows.filter((row) => row.driver === 'local').map((row) => hpc.clusters.scheduler(row))))

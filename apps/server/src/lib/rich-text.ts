@@ -1,26 +1,9 @@
-/** Every stored rich text (messages, approval reasons and comments; later tickets and templates) goes through here: one allow list, the contract's. */
-import sanitizeHtml from 'sanitize-html';
+/** Every stored rich text of messages, approval reasons and comments: the one sanitiser (lib/sanitize-html) with the messages' allow list. */
 import { messageHtmlAllowList } from '@starlight/contract/messages';
-
-const stored: sanitizeHtml.IOptions = {
-  allowedTags: [...messageHtmlAllowList.tags],
-  allowedAttributes: messageHtmlAllowList.attributes,
-  allowedSchemes: [...messageHtmlAllowList.schemes],
-  allowProtocolRelative: false,
-  // links leave the console in a new tab without handing it the opener
-  transformTags: { a: sanitizeHtml.simpleTransform('a', { target: '_blank', rel: 'noopener noreferrer' }) },
-  disallowedTagsMode: 'discard',
-};
+import { htmlSanitizer, htmlText } from './sanitize-html';
 
 /** What a message body may keep (the contract's allow list); everything else is dropped when storing. */
-export const sanitizeMessageHtml = (html: string): string => sanitizeHtml(html, stored);
+export const sanitizeMessageHtml = htmlSanitizer(messageHtmlAllowList);
 
 /** The body as plain text (e-mail). */
-export const messageText = (html: string): string =>
-  sanitizeHtml(html.replace(/<br\s*\/?>/gi, '\n').replace(/<\/(p|li|h3|h4|pre|blockquote)>/gi, '$&\n'), { allowedTags: [], allowedAttributes: {} })
-    .replace(/&amp;/g, '&')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .trim();
+export const messageText = htmlText;

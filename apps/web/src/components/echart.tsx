@@ -4,7 +4,7 @@ import { BarChart, LineChart, PieChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { SVGRenderer } from 'echarts/renderers';
 
-// only what the pages draw (monitor, fees): this file is reached from lazy pages, so the login page loads none of it
+// only what the pages draw (monitor, fees, statistics): this file is reached from lazy pages, so the login page loads none of it
 registerCharts([LineChart, PieChart, BarChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent, SVGRenderer]);
 
 export type { EChartsCoreOption };

@@ -1,21 +1,13 @@
 import { useMemo } from 'react';
-import DOMPurify from 'dompurify';
 import { messageHtmlAllowList } from '@starlight/contract/messages';
-
-const allowedUri = new RegExp(`^(?:${messageHtmlAllowList.schemes.join('|')}):`, 'i');
+import { htmlSanitizer } from '../lib/sanitize-html';
 
 /**
  * Stored rich text (messages, application reasons and comments) as HTML, through DOMPurify with the
  * contract's allow list. The server sanitised it with the same list when storing; this is the second
  * lock, for anything stored before or around it. The one renderer of rich text in the app.
  */
-export function sanitizeRichHtml(html: string): string {
-  return DOMPurify.sanitize(html, {
-    ALLOWED_TAGS: [...messageHtmlAllowList.tags],
-    ALLOWED_ATTR: [...new Set(Object.values(messageHtmlAllowList.attributes).flat())],
-    ALLOWED_URI_REGEXP: allowedUri,
-  });
-}
+export const sanitizeRichHtml = htmlSanitizer(messageHtmlAllowList);
 
 export function RichHtml({ html, testId = 'rich-html', className = 'sl-message-html' }: { html: string; testId?: string; className?: string }) {
   const clean = useMemo(() => sanitizeRichHtml(html), [html]);

@@ -7,7 +7,7 @@ export type Language = (typeof languages)[number];
 /** Each language named in itself, so a reader can find theirs. */
 export const languageNames: Record<Language, string> = { en: 'English', zh: '中文', es: 'Español', ja: '日本語' };
 
-export const namespaces = ['common', 'layout', 'routes', 'auth', 'errors', 'messages', 'dashboard', 'validation', 'storage', 'register', 'binding', 'jobs', 'monitor', 'labels', 'clusters', 'webssh', 'quotas', 'sso', 'admin', 'profile', 'approvals', 'interactive', 'apps', 'designer', 'images', 'fees', 'mall'] as const;
+export const namespaces = ['common', 'layout', 'routes', 'auth', 'errors', 'messages', 'dashboard', 'validation', 'storage', 'register', 'binding', 'jobs', 'monitor', 'labels', 'clusters', 'webssh', 'quotas', 'sso', 'admin', 'profile', 'approvals', 'interactive', 'apps', 'designer', 'images', 'fees', 'mall', 'docs', 'statistics', 'udm', 'wrf'] as const;
 
 /** Where the chosen language is saved (spec §1: saved → browser → en). */
 export const languageStorageKey = 'language';

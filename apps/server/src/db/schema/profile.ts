@@ -89,7 +89,7 @@ export const cloudSessions = pgTable(
 );
 
 /** bytea as a Buffer on both drivers (PGlite hands back a Uint8Array, node-postgres a Buffer). */
-const bytes = customType<{ data: Buffer; driverData: Uint8Array }>({
+export const bytes = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
 });

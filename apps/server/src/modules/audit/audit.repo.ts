@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, lt, lte, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { auditEvents } from '../../db/schema/audit';
 
@@ -9,6 +9,13 @@ export function createAuditRepo(db: Database) {
     async insert(values: NewAuditRow): Promise<void> {
       await db.insert(auditEvents).values(values);
     },
+
+    /** Sign-ins in [from, to) for the statistics module (through the service). */
+    signInsBetween: (from: Date, to: Date) =>
+      db
+        .select({ userId: auditEvents.userId, userName: auditEvents.userName, result: auditEvents.result, detail: auditEvents.detail })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'login'), gte(auditEvents.createdAt, from), lt(auditEvents.createdAt, to))),
 
     async listForUser(userId: number, action: string, limit: number, offset: number) {
       const where = and(eq(auditEvents.userId, userId), eq(auditEvents.action, action));

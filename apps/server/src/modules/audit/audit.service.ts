@@ -76,6 +76,9 @@ export function createAuditService({ repo, now, findUserId, log }: AuditDeps) {
       };
     },
 
+    /** Sign-ins of a period (the statistics module's active-users source). */
+    signInsBetween: (from: Date, to: Date) => repo.signInsBetween(from, to),
+
     /** The caller's login records, or (with query_all_user) another user's. */
     async loginRecords(actor: Actor, query: LoginRecordQuery): Promise<{ list: LoginRecord[]; total: number }> {
       let userId = actor.userId;

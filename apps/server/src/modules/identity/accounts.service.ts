@@ -20,6 +20,7 @@ export interface NewAccount {
 export function createAccountsService({ users, roles, groups }: { users: UsersRepo; roles: RolesRepo; groups: GroupsRepo }) {
   return {
     countUsers: () => users.count(),
+    registeredBetween: (from: Date, to: Date) => users.registeredBetween(from, to),
 
     async findUserId(userName: string): Promise<number | null> {
       return (await users.findByUserName(userName))?.id ?? null;

@@ -7,6 +7,9 @@ export type NewUserRow = typeof users.$inferInsert;
 
 export function createUsersRepo(db: Database) {
   return {
+    /** Accounts created in [from, to) (statistics: new registrations). */
+    registeredBetween: (from: Date, to: Date) =>
+      db.select({ userName: users.userName }).from(users).where(sql`${users.createdAt} >= ${from.toISOString()} and ${users.createdAt} < ${to.toISOString()}`),
     /** The login name may be the user name, the e-mail or the phone number, tried in that order. */
     async findByLoginName(name: string): Promise<UserRow | undefined> {
       const lowered = name.toLowerCase();

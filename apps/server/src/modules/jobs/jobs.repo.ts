@@ -125,6 +125,22 @@ export function createJobsRepo(db: Database) {
       : db.select({ n: count() }).from(jobs).where(where(f));
 
   return {
+    /** Jobs that ended in [from, to), with their cluster's name (statistics: the resource report). */
+    endedBetween: (from: Date, to: Date) =>
+      db
+        .select({
+          cluster: clusters.name,
+          partition: jobs.partition,
+          userAccount: jobs.userAccount,
+          chargeAccount: jobs.chargeAccount,
+          cpus: jobs.cpus,
+          coreSeconds: jobs.coreSeconds,
+          submitTime: jobs.submitTime,
+          startTime: jobs.startTime,
+        })
+        .from(jobs)
+        .innerJoin(clusters, eq(clusters.id, jobs.clusterId))
+        .where(and(gte(jobs.endTime, from), lt(jobs.endTime, to))),
     async page(filter: JobFilter, sort: JobSort, offset: number, limit: number): Promise<{ rows: JobListRow[]; total: number }> {
       if (filter.clusterIds.length === 0 || filter.accounts?.length === 0) return { rows: [], total: 0 };
       const column = sortColumns[sort.key];

@@ -82,6 +82,9 @@ export function createJobsService({ repo, sync, clusters, binding, accounts }: J
   }
 
   return {
+    /** Jobs that ended in a period (the statistics module's resource source). */
+    endedBetween: (from: Date, to: Date) => repo.endedBetween(from, to),
+
     async list(actor: Actor, scope: JobScope, query: JobListQuery): Promise<List<Job>> {
       const rows = await clusters.enabledHpcRows();
       let accountsFilter: string[] | undefined;

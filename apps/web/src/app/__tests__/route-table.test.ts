@@ -53,14 +53,16 @@ describe('sidebar from the filtered table', () => {
     // the open pages of a binded_account group still need the binding
     expect(sidebar).not.toContain('/cluster-partition/user-storage-quota');
     expect(sidebar).not.toContain('/cluster-partition/available-res');
-    expect(sidebar.filter((k) => /^\/(storage|udm|platform-resource)\b/.test(k))).toEqual([]);
+    // /udm/udm carries its own key (create_start_datasource) in the spec, so an admin holding it sees that page
+    expect(sidebar.filter((k) => /^\/(storage|udm|platform-resource)\b/.test(k))).toEqual(['/udm/udm']);
     // of the image centre only the administration pages (their own keys, no binding needed)
     expect(sidebar.filter((k) => k.startsWith('/image-center/'))).toEqual(['/image-center/user-resource', '/image-center/image-label']);
   });
 
   it('gives a user with no keys only the open areas that are built', () => {
     const sidebar = buildSidebar(shellRoutes, noKeys);
-    expect(top(sidebar)).toEqual(['/dashboard', '/job/myjobs', '/swl/jobs', '/user-center']);
+    // spec §2 gives /docoline, the statistics pages without their own key and /apply no key
+    expect(top(sidebar)).toEqual(['/dashboard', '/docoline', '/job/myjobs', '/swl/jobs', '/user-center', '/apply/my-apply', '/statistics']);
   });
 
   it('lets a group with one visible child stand aside for it, with the group icon', () => {
@@ -75,7 +77,7 @@ describe('sidebar from the filtered table', () => {
 
   it('gives a bound user the storage area without its pages still to come', () => {
     const storage = buildSidebar(shellRoutes, bound).find((e) => e.key === '/storage');
-    expect(keys(storage?.children ?? [])).toEqual(['/storage/files', '/storage/udt', '/storage/udtserver']);
+    expect(keys(storage?.children ?? [])).toEqual(['/storage/files', '/storage/udt', '/storage/udtserver', '/storage/wrf']);
   });
 
   it('never lists hidden routes (detail pages, profile)', () => {
@@ -93,24 +95,24 @@ describe('areas not built yet (routes answering the later page)', () => {
   const laterPaths = flatten(shellRoutes).filter(({ route }) => isLaterRoute(route)).map(({ path }) => path);
 
   it('are left out of the sidebar for everyone, even a holder of every key', () => {
-    expect(laterPaths).toEqual(expect.arrayContaining(['/app/manage', '/statistics/workflow']));
+    expect(laterPaths).toEqual(expect.arrayContaining(['/app/manage', '/ticket/manage']));
     const all = keys(buildSidebar(shellRoutes, everyKey));
     expect(laterPaths.filter((path) => all.includes(path))).toEqual([]);
-    expect(top(buildSidebar(shellRoutes, everyKey))).not.toEqual(expect.arrayContaining(['/statistics', '/ticket']));
+    expect(top(buildSidebar(shellRoutes, everyKey))).not.toEqual(expect.arrayContaining(['/ticket']));
   });
 
   it('keep their routes in the table (direct navigation answers the later page)', () => {
-    const mall = flatten(shellRoutes).find(({ path }) => path === '/apply/my-apply');
-    expect(mall?.route.page).toBe(laterPage);
+    const tickets = flatten(shellRoutes).find(({ path }) => path === '/ticket/manage');
+    expect(tickets?.route.page).toBe(laterPage);
   });
 
   it('show up once the route table gives them a real page, with no other edit', () => {
     const realPage = lazy(() => Promise.resolve({ default: () => null }));
     const built = shellRoutes.map((route) =>
-      route.path === '/apply' ? { ...route, children: route.children?.map((c) => (c.path === 'my-apply' ? { ...c, page: realPage } : c)) } : route,
+      route.path === '/ticket' ? { ...route, children: route.children?.map((c) => (c.path === 'manage' ? { ...c, page: realPage } : c)) } : route,
     );
-    expect(keys(buildSidebar(built, bound))).toContain('/apply/my-apply');
-    expect(keys(buildSidebar(shellRoutes, bound))).not.toContain('/apply/my-apply');
+    expect(keys(buildSidebar(built, everyKey))).toContain('/ticket/manage');
+    expect(keys(buildSidebar(shellRoutes, everyKey))).not.toContain('/ticket/manage');
     // the message centre got its page this way
     expect(keys(buildSidebar(shellRoutes, bound))).toContain('/user-center/message');
   });

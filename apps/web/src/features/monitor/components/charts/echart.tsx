@@ -1,2 +1,2 @@
-// moved to components/ so other features draw with the same wrapper
-export * from '../../../../components/echart';
+// the one ECharts wrapper lives in components/ (monitor and statistics draw with it)
+export { EChart, type EChartsCoreOption } from '../../../../components/echart';

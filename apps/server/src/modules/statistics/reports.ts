@@ -1,0 +1,100 @@
+import type { ChartUnit, Grouping, Chart } from '@starlight/contract/statistics';
+import type { Aggregate, DimensionKey } from './statistics.repo';
+
+/**
+ * How a chart is made from daily rows: which metric, split by which dimension, and what number each
+ * bucket shows (a sum, an average per event, distinct users, or a ratio to another metric).
+ */
+export interface ChartSpec {
+  id: string;
+  kind: Chart['kind'];
+  unit: ChartUnit;
+  metric: string;
+  by: DimensionKey;
+  measure: 'value' | 'count' | 'distinct' | 'average' | 'ratio';
+  /** ratio: the denominator's metric (same dimension). */
+  over?: string;
+  /** Keep the largest N series; the rest are summed as "other". */
+  top?: number;
+}
+
+const hours = (seconds: number) => seconds / 3600;
+const scale: Record<ChartUnit, (v: number) => number> = { count: (v) => v, core_hours: hours, minutes: (v) => v / 60, percent: (v) => v };
+
+export const reportCharts: Record<'active-users' | 'resource', ChartSpec[]> = {
+  'active-users': [
+    { id: 'activeUsers', kind: 'line', unit: 'count', metric: 'active', by: null, measure: 'distinct' },
+    { id: 'registrations', kind: 'bar', unit: 'count', metric: 'registered', by: null, measure: 'count' },
+    { id: 'signInsByMethod', kind: 'stacked', unit: 'count', metric: 'sign_in', by: 'k1', measure: 'count' },
+  ],
+  resource: [
+    { id: 'coreHoursByCluster', kind: 'stacked', unit: 'core_hours', metric: 'core', by: 'k1', measure: 'value', top: 8 },
+    { id: 'coreHoursByPartition', kind: 'stacked', unit: 'core_hours', metric: 'core', by: 'k2', measure: 'value', top: 8 },
+    { id: 'coreHoursByGroup', kind: 'pie', unit: 'core_hours', metric: 'core', by: 'k3', measure: 'value', top: 10 },
+    { id: 'coreHoursByUser', kind: 'pie', unit: 'core_hours', metric: 'core', by: 'k4', measure: 'value', top: 10 },
+    { id: 'waitTime', kind: 'line', unit: 'minutes', metric: 'wait', by: 'k2', measure: 'average', top: 8 },
+    { id: 'jobSize', kind: 'pie', unit: 'count', metric: 'size', by: 'k1', measure: 'count' },
+    { id: 'utilisation', kind: 'line', unit: 'percent', metric: 'core', by: 'k2', measure: 'ratio', over: 'capacity', top: 8 },
+  ],
+};
+
+/** Every bucket label of a range, so a quiet day shows as 0 rather than missing. */
+export function bucketsOf(start: string, end: string, grouping: Grouping): string[] {
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (let t = Date.parse(`${start}T00:00:00Z`); t <= Date.parse(`${end}T00:00:00Z`); t += 86_400_000) {
+    const d = new Date(t);
+    let label = d.toISOString().slice(0, 10);
+    if (grouping === 'month') label = label.slice(0, 7);
+    if (grouping === 'week') label = new Date(t - ((d.getUTCDay() + 6) % 7) * 86_400_000).toISOString().slice(0, 10);
+    if (!seen.has(label)) {
+      seen.add(label);
+      out.push(label);
+    }
+  }
+  return out;
+}
+
+const measureOf = (spec: ChartSpec, a: Aggregate): number =>
+  spec.measure === 'value' ? a.value : spec.measure === 'count' ? a.count : spec.measure === 'distinct' ? a.distinct : spec.measure === 'average' ? (a.count ? a.value / a.count : 0) : a.value;
+
+/** Aggregates → one chart: series per key (top N, then "other"), values scaled to the unit, 2 decimals. */
+export function buildChart(spec: ChartSpec, buckets: string[], rows: Aggregate[], denominators: Aggregate[] = []): Chart {
+  const index = new Map(buckets.map((b, i) => [b, i]));
+  const totals = new Map<string, number>();
+  for (const r of rows) totals.set(r.key, (totals.get(r.key) ?? 0) + (spec.measure === 'average' ? r.count : measureOf(spec, r)));
+  const ranked = [...totals.entries()].sort((a, b) => b[1] - a[1]).map(([k]) => k);
+  const kept = new Set(spec.top ? ranked.slice(0, spec.top) : ranked);
+  const nameOf = (key: string) => (kept.has(key) ? key || 'all' : 'other');
+  const round = (v: number) => Math.round(v * 100) / 100;
+
+  if (spec.kind === 'pie') {
+    const sums = new Map<string, number>();
+    for (const r of rows) sums.set(nameOf(r.key), (sums.get(nameOf(r.key)) ?? 0) + measureOf(spec, r));
+    return { id: spec.id, kind: spec.kind, unit: spec.unit, buckets: [], series: [...sums].map(([name, v]) => ({ name, data: [round(scale[spec.unit](v))] })) };
+  }
+  const numer = new Map<string, number[]>();
+  const denom = new Map<string, number[]>();
+  const cell = (map: Map<string, number[]>, name: string) => map.get(name) ?? map.set(name, buckets.map(() => 0)).get(name)!;
+  for (const r of rows) {
+    const i = index.get(r.bucket);
+    if (i === undefined) continue;
+    const name = nameOf(r.key);
+    cell(numer, name)[i]! += spec.measure === 'average' ? r.value : measureOf(spec, r);
+    if (spec.measure === 'average') cell(denom, name)[i]! += r.count;
+  }
+  if (spec.measure === 'ratio')
+    for (const d of denominators) {
+      const i = index.get(d.bucket);
+      if (i !== undefined && (kept.has(d.key) || !spec.top)) cell(denom, nameOf(d.key))[i]! += d.value;
+    }
+  const series = [...numer].map(([name, data]) => ({
+    name,
+    data: data.map((v, i) => {
+      if (spec.measure === 'average') return round(scale[spec.unit](v / (denom.get(name)?.[i] || 1)));
+      if (spec.measure === 'ratio') return round(((v / (denom.get(name)?.[i] || Infinity)) || 0) * 100);
+      return round(scale[spec.unit](v));
+    }),
+  }));
+  return { id: spec.id, kind: spec.kind, unit: spec.unit, buckets, series };
+}

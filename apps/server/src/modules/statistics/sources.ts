@@ -1,0 +1,96 @@
+/**
+ * What a module hands the statistics module so its report can be computed: the rows of one UTC day,
+ * computed from that module's own service (never its tables). The statistics module stores them in
+ * stat_daily and answers every report from there. The application center, workflows, image hub,
+ * approvals and tickets implement this when they land (see README: the sources still missing).
+ */
+export interface DailyRow {
+  metric: string;
+  /** Up to four dimension values ('' when unused), as the source defines them. */
+  k1?: string;
+  k2?: string;
+  k3?: string;
+  k4?: string;
+  /** A sum (core-seconds, seconds waited …). */
+  value: number;
+  /** How many events made the value. */
+  count: number;
+}
+
+export interface StatisticsSource {
+  /** The stat_daily `source` key. */
+  readonly name: string;
+  computeDay(from: Date, to: Date): Promise<DailyRow[]>;
+}
+
+/** Active users from identity (registrations) and audit (sign-ins): one `active` row per user and day, so weeks and months count distinct users. */
+export function activeUsersSource(deps: {
+  signInsBetween: (from: Date, to: Date) => Promise<{ userName: string; result: string; detail: string }[]>;
+  registeredBetween: (from: Date, to: Date) => Promise<{ userName: string }[]>;
+}): StatisticsSource {
+  return {
+    name: 'active-users',
+    async computeDay(from, to) {
+      const [signIns, registered] = await Promise.all([deps.signInsBetween(from, to), deps.registeredBetween(from, to)]);
+      const rows: DailyRow[] = [];
+      const active = new Set(signIns.filter((s) => s.result === 'ok').map((s) => s.userName));
+      for (const user of active) rows.push({ metric: 'active', k1: user, value: 1, count: 1 });
+      const byMethod = new Map<string, number>();
+      for (const s of signIns) {
+        const method = `${s.detail.match(/method=(\w+)/)?.[1] ?? 'password'}:${s.result}`;
+        byMethod.set(method, (byMethod.get(method) ?? 0) + 1);
+      }
+      for (const [method, n] of byMethod) rows.push({ metric: 'sign_in', k1: method, value: n, count: n });
+      if (registered.length > 0) rows.push({ metric: 'registered', value: registered.length, count: registered.length });
+      return rows;
+    },
+  };
+}
+
+export interface EndedJob {
+  cluster: string;
+  partition: string;
+  userAccount: string;
+  chargeAccount: string;
+  cpus: number;
+  coreSeconds: number | null;
+  submitTime: Date;
+  startTime: Date | null;
+}
+
+/** Job sizes as the resource report buckets them (cores). */
+export const sizeBucket = (cpus: number): string => (cpus <= 1 ? '1' : cpus <= 4 ? '2-4' : cpus <= 16 ? '5-16' : cpus <= 64 ? '17-64' : '65+');
+
+/**
+ * The resource report from the jobs module's synced jobs (by end day): core-seconds by cluster,
+ * partition, group (the Slurm charge account) and user; wait; job size; and each partition's capacity
+ * (its CPUs × the day), for utilisation.
+ */
+export function resourceSource(deps: {
+  endedBetween: (from: Date, to: Date) => Promise<EndedJob[]>;
+  capacity: () => Promise<{ cluster: string; partition: string; cpus: number }[]>;
+}): StatisticsSource {
+  return {
+    name: 'resource',
+    async computeDay(from, to) {
+      const [jobs, capacity] = await Promise.all([deps.endedBetween(from, to), deps.capacity()]);
+      const sums = new Map<string, DailyRow>();
+      const add = (row: Omit<DailyRow, 'value' | 'count'>, value: number) => {
+        const key = [row.metric, row.k1, row.k2, row.k3, row.k4].join('\u0000');
+        const found = sums.get(key) ?? { ...row, value: 0, count: 0 };
+        found.value += value;
+        found.count += 1;
+        sums.set(key, found);
+      };
+      for (const job of jobs) {
+        const group = job.chargeAccount || job.userAccount;
+        add({ metric: 'core', k1: job.cluster, k2: job.partition, k3: group, k4: job.userAccount }, job.coreSeconds ?? 0);
+        if (job.startTime) add({ metric: 'wait', k1: job.cluster, k2: job.partition }, Math.max(0, (job.startTime.getTime() - job.submitTime.getTime()) / 1000));
+        add({ metric: 'size', k1: sizeBucket(job.cpus) }, 0);
+      }
+      const seconds = (to.getTime() - from.getTime()) / 1000;
+      for (const p of capacity) if (p.cpus > 0) sums.set(`cap${p.cluster}/${p.partition}`, { metric: 'capacity', k1: p.cluster, k2: p.partition, value: p.cpus * seconds, count: 1 });
+      return [...sums.values()];
+    },
+  };
+}
