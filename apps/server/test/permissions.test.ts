@@ -70,14 +70,17 @@ describe('route permissions', () => {
     await app.close();
   });
 
-  it('makes public only login, registration, password resets, captcha, code delivery, health, client errors, shared file links, avatar images, OpenAPI, metrics, the OpenID provider endpoints, the registry token endpoint and the public image hub', () => {
+  it('makes public only login, registration, password resets, captcha, code delivery, health, client errors, shared file links, avatar images, OpenAPI, metrics, the OpenID provider endpoints, the registry token endpoint, the public image hub, public workflows, public document pages and their images, and shared dataset links', () => {
     expect(t.app.routeAccessTable.filter((route) => route.public).map((route) => `${route.method} ${route.url}`).sort()).toEqual([
       'GET /api/.well-known/openid-configuration',
+      'GET /api/app/public/:name',
       'GET /api/datafile/content',
       'GET /api/datafile/info',
       'GET /api/dchub/repository',
       'GET /api/dchub/repository/layer',
       'GET /api/dchub/repository/tag',
+      'GET /api/doc/image/:key',
+      'GET /api/doc/page/:slug',
       'GET /api/health',
       'GET /api/image/token',
       'GET /api/image/token/certificate',
@@ -85,15 +88,19 @@ describe('route permissions', () => {
       'GET /api/keystone/oauth/config',
       'GET /api/oidc/*',
       'GET /api/openapi.json',
+      'GET /api/udm/shared/:token',
       'GET /api/user/avatar/:file',
       'GET /api/user/user_verify/delivery',
       'GET /metrics',
       'HEAD /api/.well-known/openid-configuration',
+      'HEAD /api/app/public/:name',
       'HEAD /api/datafile/content',
       'HEAD /api/datafile/info',
       'HEAD /api/dchub/repository',
       'HEAD /api/dchub/repository/layer',
       'HEAD /api/dchub/repository/tag',
+      'HEAD /api/doc/image/:key',
+      'HEAD /api/doc/page/:slug',
       'HEAD /api/health',
       'HEAD /api/image/token',
       'HEAD /api/image/token/certificate',
@@ -101,6 +108,7 @@ describe('route permissions', () => {
       'HEAD /api/keystone/oauth/config',
       'HEAD /api/oidc/*',
       'HEAD /api/openapi.json',
+      'HEAD /api/udm/shared/:token',
       'HEAD /api/user/avatar/:file',
       'HEAD /api/user/user_verify/delivery',
       'HEAD /metrics',

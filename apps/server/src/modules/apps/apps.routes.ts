@@ -56,6 +56,11 @@ export const appsRoutes: FastifyPluginAsyncZod<{ apps: AppsService; runs: RunsSe
     async (request) => ok(request.id, 'app', await apps.get(actorOf(request), request.params.name, request.query.version)),
   );
   app.get(
+    '/app/public/:name',
+    { config: { public: true }, schema: { tags, summary: 'A public app without login (the public /workflow page); others answer 1404', params: appNameParamsSchema, querystring: appVersionQuerySchema, response: replies(appDetailSchema) } },
+    async (request) => ok(request.id, 'app', await apps.getPublic(request.params.name, request.query.version)),
+  );
+  app.get(
     '/app/apps/:name/export',
     { config: user, schema: { tags, summary: 'The CWL file exactly as uploaded', params: appNameParamsSchema, querystring: appVersionQuerySchema.extend({ file: cwlFileNameSchema.optional() }) } },
     async (request, reply) => {

@@ -19,6 +19,8 @@ export interface AppsDeps {
   check?: typeof checkUpload;
 }
 
+/** The caller of a public read: owns nothing, holds no key. */
+const nobody: Actor = { userId: -1, userName: '', status: 0, permissions: [], sessionId: -1, tokenType: 'shortTerm' };
 const isAdmin = (actor: Actor) => actor.permissions.includes('create_app_by_admin');
 /** Another user's private app answers exactly as a missing one. */
 const missing = (name: string) => new AppError(Code.notFound, `app ${name} not found`);
@@ -154,6 +156,18 @@ export function createAppsService({ repo, runs, accounts, now = () => new Date()
       const version = await repo.version(app.id, versionNumber ?? app.latestVersion);
       if (!version) throw new AppError(Code.notFound, `app ${name} has no version ${versionNumber}`);
       return detail(actor, app, version);
+    },
+
+    /**
+     * A public app for a caller without a session (the public /workflow page): a private or group app answers
+     * exactly like a missing one, so its name is not revealed.
+     */
+    async getPublic(name: string, versionNumber?: number): Promise<AppDetail> {
+      const app = await repo.byName(name);
+      if (!app || app.visibility !== 'public') throw missing(name);
+      const version = await repo.version(app.id, versionNumber ?? app.latestVersion);
+      if (!version) throw missing(name);
+      return detail(nobody, app, version);
     },
 
     /** The stored text of one file of a version, byte for byte as it was uploaded. */

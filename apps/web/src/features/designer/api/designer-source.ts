@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { appDetailSchema, appSchema } from '@starlight/contract/apps';
 import { apiSpec } from '../../../lib/api-client';
 
 /**
  * Everything the designer reads and writes, behind one small interface so the page never knows
  * the server's paths. `appsApiSource` follows the apps module's API (issue 10 items 1–2, built in
- * parallel on another branch): GET /app/apps, GET /app/apps/:name, POST /app/apps,
- * POST /app/apps/:name/versions, POST /app/validate. The schemas below are the fields the designer
- * needs of that module's contract (`@starlight/contract/apps`), to be replaced by imports from it
- * once both branches are merged.
+ * with it): GET /app/apps, GET /app/apps/:name, POST /app/apps, POST /app/apps/:name/versions,
+ * POST /app/validate, and the public GET /app/public/:name; replies parsed with its contract schemas.
  */
 export interface CatalogueApp {
   name: string;
@@ -37,10 +36,10 @@ export interface DesignerSource {
   loadPublic(name: string, signal?: AbortSignal): Promise<LoadedApp>;
 }
 
-const appRow = z.object({ name: z.string(), title: z.string(), class: z.string() });
-const appDetail = appRow.extend({ visibility: z.string(), version: z.object({ version: z.number().int(), cwl: z.string() }) });
-const listReply = z.object({ list: z.array(appRow), total: z.number() });
-const savedReply = z.object({ version: z.object({ version: z.number().int() }) });
+// the apps module's own reply schemas (one contract for server and browser)
+const appDetail = appDetailSchema;
+const listReply = z.object({ list: z.array(appSchema), total: z.number() });
+const savedReply = appDetailSchema;
 const validateReply = z.object({ fields: z.array(z.object({ path: z.string(), message: z.string() })).default([]) }).passthrough();
 
 const toLoaded = (d: z.infer<typeof appDetail>): LoadedApp => ({ name: d.name, title: d.title, class: d.class, visibility: d.visibility, version: d.version.version, cwl: d.version.cwl });
@@ -69,6 +68,6 @@ export const appsApiSource: DesignerSource = {
     return { valid: reply.fields.length === 0, fields: reply.fields };
   },
   async loadPublic(name, signal) {
-    return toLoaded(appDetail.parse(await apiSpec(path(name), { signal, auth: false })));
+    return toLoaded(appDetail.parse(await apiSpec(`/app/public/${encodeURIComponent(name)}`, { signal, auth: false })));
   },
 };
