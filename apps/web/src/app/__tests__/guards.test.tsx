@@ -122,9 +122,9 @@ describe('router guards', () => {
 
   it('keeps answering a route of an area not built yet when opened directly', async () => {
     useSessionStore.setState({ token: 'token-abc', permissions: ['binded_account'] });
-    const { router } = renderApp('/apply/my-apply');
+    const { router } = renderApp('/ticket/create');
     expect(await screen.findByTestId('unavailable')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/apply/my-apply');
+    expect(router.state.location.pathname).toBe('/ticket/create');
   });
 
   it('redirects / to the dashboard', async () => {
