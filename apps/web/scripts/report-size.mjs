@@ -1,5 +1,6 @@
 // Prints the gzip size of the JavaScript the login page needs (the entry chunk, its static imports,
-// the /login route's chunks and the English message bundles loaded at start-up) from Vite's
+// the /login route's chunks and the English message bundles loaded at start-up — src/lib/i18n.ts's eager
+// namespaces) from Vite's
 // manifest, and fails when it is over the budget.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
@@ -10,7 +11,11 @@ const dist = path.resolve(import.meta.dirname, '..', 'dist');
 const manifest = JSON.parse(readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8'));
 
 const loginPage = 'src/app/pages/login.tsx';
-const startupLocales = Object.keys(manifest).filter((key) => key.startsWith('src/locales/en/'));
+// the namespaces src/lib/i18n.ts loads with the language (the lazy ones come with the pages that use them)
+const eagerList = readFileSync(path.resolve(import.meta.dirname, '..', 'src/lib/i18n.ts'), 'utf8').match(/export const namespaces = \[([^\]]*)\]/);
+if (!eagerList) throw new Error('no `export const namespaces = [...]` in src/lib/i18n.ts');
+const eager = new Set([...eagerList[1].matchAll(/'([\w-]+)'/g)].map((m) => m[1]));
+const startupLocales = Object.keys(manifest).filter((key) => key.startsWith('src/locales/en/') && eager.has(key.slice('src/locales/en/'.length, -'.json'.length)));
 const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
 if (entryKeys.length === 0) throw new Error('no entry chunk in the manifest: is build.manifest on?');
 if (!manifest[loginPage]) throw new Error(`${loginPage} is not in the manifest: is the login page lazy-loaded?`);

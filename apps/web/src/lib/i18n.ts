@@ -7,7 +7,13 @@ export type Language = (typeof languages)[number];
 /** Each language named in itself, so a reader can find theirs. */
 export const languageNames: Record<Language, string> = { en: 'English', zh: '中文', es: 'Español', ja: '日本語' };
 
-export const namespaces = ['common', 'layout', 'routes', 'auth', 'errors', 'messages', 'dashboard', 'validation', 'storage', 'register', 'binding', 'jobs', 'monitor', 'labels', 'clusters', 'webssh', 'quotas', 'sso', 'admin', 'profile', 'approvals', 'interactive', 'apps', 'designer', 'images', 'fees', 'mall', 'docs', 'statistics', 'udm', 'wrf'] as const;
+/** Loaded with the language: the shell, sign-in and the areas every session meets. */
+export const namespaces = ['common', 'layout', 'routes', 'auth', 'errors', 'messages', 'dashboard', 'validation', 'storage', 'register', 'binding', 'jobs', 'labels', 'clusters', 'webssh', 'quotas', 'sso', 'profile'] as const;
+/**
+ * Loaded when a page first asks for them (`useTranslation('fees')` suspends until then), so the sign-in page
+ * does not carry every area's texts (its JavaScript budget, scripts/report-size.mjs).
+ */
+export const lazyNamespaces = ['admin', 'monitor', 'approvals', 'interactive', 'apps', 'designer', 'images', 'fees', 'mall', 'docs', 'statistics', 'udm', 'wrf'] as const;
 
 /** Where the chosen language is saved (spec §1: saved → browser → en). */
 export const languageStorageKey = 'language';
@@ -30,16 +36,34 @@ export function currentLanguage(): Language {
   return isLanguage(code) ? code : 'en';
 }
 
+const eager = new Set<string>(namespaces);
+
 async function loadLanguage(lng: Language): Promise<void> {
   const prefix = `../locales/${lng}/`;
   const loads = Object.entries(bundles)
     .filter(([path]) => path.startsWith(prefix))
     .map(async ([path, load]) => {
       const ns = path.slice(prefix.length).replace(/\.json$/, '');
+      // the lazy ones already used in this session come along, so a language switch keeps every open page worded
+      if (!eager.has(ns) && !i18n.hasResourceBundle(currentLanguage(), ns)) return;
       if (!i18n.hasResourceBundle(lng, ns)) i18n.addResourceBundle(lng, ns, await load(), true, true);
     });
   await Promise.all(loads);
 }
+
+/** i18next backend for the lazy namespaces: the same bundled JSON files, fetched on first use. */
+const lazyBackend = {
+  type: 'backend' as const,
+  init: () => undefined,
+  read(lng: string, ns: string, callback: (error: unknown, data: Record<string, unknown> | null) => void) {
+    const load = bundles[`../locales/${lng}/${ns}.json`];
+    if (!load) return callback(null, {});
+    load().then(
+      (data) => callback(null, data),
+      (error: unknown) => callback(error, null),
+    );
+  },
+};
 
 /** Spec §1: the saved language, else the browser's first supported one, else English. */
 export function detectLanguage(): Language {
@@ -62,6 +86,7 @@ export async function initI18n(lng: Language = detectLanguage()): Promise<typeof
   if (!i18n.isInitialized) {
     await i18n
       .use(initReactI18next)
+      .use(lazyBackend)
       .init({
         lng,
         supportedLngs: [...languages],

@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, vi } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { initI18n } from '../lib/i18n';
+import { initI18n, lazyNamespaces } from '../lib/i18n';
 
 // Lazy pages are transformed on first import: give the first render time.
 configure({ asyncUtilTimeout: 5000 });
@@ -31,7 +31,8 @@ if (!('ResizeObserver' in window)) {
 }
 
 beforeAll(async () => {
-  await initI18n('en');
+  // the app loads an area's texts with its page; components rendered alone here get them all up front
+  await (await initI18n('en')).loadNamespaces([...lazyNamespaces]);
 });
 
 afterEach(() => {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { namespaces as appNamespaces } from '../../lib/i18n';
+import { lazyNamespaces, namespaces as eagerNamespaces } from '../../lib/i18n';
+
+const appNamespaces = [...eagerNamespaces, ...lazyNamespaces];
 
 const bundles = import.meta.glob<Record<string, unknown>>('../*/*.json', { eager: true, import: 'default' });
 const languages = ['en', 'zh', 'es', 'ja'];
