@@ -212,7 +212,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     groups: identity.membershipGrants,
   });
   const webssh = createWebSshModule({ db, clusters: hpc.clusters, policies: hpc.networkPolicies, accountOf: binding.service.accountOf, audit: audit.service });
-  const fees = createFeesModule({ db, clusters: hpc.clusters, syncSeconds: config.fees.syncSeconds, now: deps.now, log });
+  const fees = createFeesModule({ db, clusters: hpc.clusters, syncSeconds: config.fees.syncSeconds, backfillDays: config.fees.backfillDays, now: deps.now, log });
   const jobs = createJobsModule({
     db,
     mayCharge: fees.service.assertMaySubmit,
