@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { adminPassword, demoPassword } from './env';
 import { openFromSidebar, signIn } from './helpers';
-import { adminToken, clusterName, missingSlurmEnv, registerSlurmCluster, scancel, signInBound } from './slurm-env';
+import { adminToken, missingSlurmEnv, registerSlurmCluster, scancel, signInBound, submitOnSlurm } from './slurm-env';
 
 /*
  * Issue 12's "done when" on the real Slurm 22.05 with slurmdbd (the `slurm` project, second e2e server): the
@@ -58,18 +58,6 @@ async function setLimit(page: Page, hours: string) {
   await page.getByTestId('member-limit-input').fill(hours);
   await page.locator('.ant-modal').getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.ant-modal')).toBeHidden();
-}
-
-async function submitOnSlurm(page: Page, name: string, script: string) {
-  await openFromSidebar(page, '/job/myjobs');
-  await page.getByTestId('submit-job-open').click();
-  await page.getByTestId('submit-cluster').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: clusterName }).click();
-  await page.getByTestId('submit-partition').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: /^debug/ }).click();
-  await page.getByTestId('submit-name').fill(name);
-  await page.getByTestId('submit-script').fill(script);
-  await page.getByTestId('submit-job').click();
 }
 
 test('over the allocation the console and slurmctld both refuse the member; raising it lets both through', async ({ page, browser, request }) => {
