@@ -22,11 +22,11 @@
 // Settings: BENCH_JOBS=10000, BENCH_WARM=20 (calls per warm row), BENCH_COLD=2 (fresh servers per list).
 // Needs SLURMRESTD_URL (from slurm-up.sh); loopback only. About 4–5 minutes, 1–2 of them seeding.
 import { spawnSync } from 'node:child_process';
-import { chown, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { readdirSync, statSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, login, root, startServer } from './lib.mjs';
+import { bind } from './bind.mjs';
+import { ensureServerBuilt, freePort, login, startServer } from './lib.mjs';
 import { cancelHeldJobs, countLines, ensureAssociations, heldJobsBy as benchJobsBy, jobName, run, seedHeldJobs, servicesUp, squeueAll, submitHeld } from './slurm-held-jobs.mjs';
 
 const env = process.env;
@@ -63,21 +63,7 @@ const stats = (xs) => ({ median: median(xs), min: Math.min(...xs), max: Math.max
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // ---------------------------------------------------------------- the built server is current
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
-    if (entry.isFile() && /\.(ts|sql|json)$/.test(entry.name)) newest = Math.max(newest, statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
-  }
-  return newest;
-}
-const dist = path.join(root, 'apps/server/dist/server.js');
-const built = await stat(dist).then((s) => s.mtimeMs, () => 0);
-const sources = Math.max(...['apps/server/src', 'apps/server/drizzle', 'packages/contract/src'].map((d) => newestMtime(path.join(root, d))));
-if (built < sources) {
-  console.log(`apps/server/dist is ${built ? 'older than its sources' : 'missing'}: npm run build -w apps/server`);
-  const b = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
-  if (b.status !== 0) throw new Error('npm run build -w apps/server failed');
-}
+ensureServerBuilt();
 
 // ---------------------------------------------------------------- 1. Slurm with ≥ target jobs
 const maxJobs = Math.max(30_000, target * 3);
@@ -130,28 +116,6 @@ async function list(base, token, url) {
   const ms = performance.now() - t0;
   if (body.code !== 200) throw new Error(`${url}: ${body.code} ${body.info}`);
   return { ms, total: body.spec.total, rows: body.spec.list.length };
-}
-
-async function bind(base, token, account) {
-  const uuidReply = await (await fetch(`${base}/api/user/user_uuid`, { headers: { 'Bihu-Token': token } })).json();
-  const uuid = uuidReply.spec.uuid;
-  const file = `/home/${account}/.starlight-bind`;
-  await writeFile(file, `${uuid}\n`, { mode: 0o600 });
-  const ids = async (flag) => Number((await run('id', [flag, account])).stdout.trim());
-  await chown(file, await ids('-u'), await ids('-g'));
-  const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/api/user/bind_status?token=${encodeURIComponent(token)}`);
-  const reply = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error('no reply on the bind socket')), 20_000);
-    ws.onopen = () => ws.send(`${account}:${uuid}`);
-    ws.onmessage = (event) => {
-      clearTimeout(timer);
-      resolve(String(event.data));
-    };
-    ws.onerror = (event) => reject(new Error(`bind socket: ${event.message ?? 'error'}`));
-  });
-  ws.close();
-  await rm(file, { force: true });
-  if (!/bound successfully/.test(reply)) throw new Error(`binding ${account}: ${reply}`);
 }
 
 /** A fresh server with the real cluster registered and both accounts bound; the jobs sync has not run yet. */

@@ -1,6 +1,6 @@
 // Helpers for the benchmarks: start the built server on a temp data dir, sign in, run autocannon.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,29 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 
 export const root = path.resolve(import.meta.dirname, '..');
+
+function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile() && /\.(ts|sql|json)$/.test(entry.name)) newest = Math.max(newest, statSync(path.join(entry.parentPath ?? entry.path, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** Rebuilds apps/server when its dist is missing or older than its sources (a bench must measure the code as it is). */
+export function ensureServerBuilt() {
+  let built = 0;
+  try {
+    built = statSync(path.join(root, 'apps/server/dist/server.js')).mtimeMs;
+  } catch {
+    /* not built */
+  }
+  const sources = Math.max(...['apps/server/src', 'apps/server/drizzle', 'packages/contract/src'].map((d) => newestMtime(path.join(root, d))));
+  if (built >= sources) return;
+  console.log(`apps/server/dist is ${built ? 'older than its sources' : 'missing'}: npm run build -w apps/server`);
+  const b = spawnSync('npm', ['run', 'build', '-w', 'apps/server'], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (b.status !== 0) throw new Error('npm run build -w apps/server failed');
+}
 
 /** A port nothing listens on now (the kernel's pick), for a server started next. */
 export function freePort() {

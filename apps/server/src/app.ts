@@ -135,8 +135,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     now: deps.now,
     bus,
   });
+  // the points mall pays its admin-set rules on registration (identity) and on completed verification (profile)
+  const mall = createMallModule({ db });
+  const award = (event: 'register' | 'verify') => (userId: number) => mall.service.award(userId, event).catch((error: unknown) => app.log.warn({ err: error }, `points for ${event} of user ${userId}`));
   // the user's own account; built before identity, whose login consults its sign-in rules
   const profile = createProfileModule({
+    onVerified: award('verify'),
     db,
     dataDir: config.dataDir,
     codes: verification.codes,
@@ -156,6 +160,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     passwordEncryption: config.passwordEncryption,
     cloudCookieDomain: config.cloudCookieDomain,
     send: messages.service.send,
+    onRegistered: award('register'),
   });
   const labels = createLabelsModule({ db, now: deps.now });
   const docs = createDocsModule({ db });
@@ -207,7 +212,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     groups: identity.membershipGrants,
   });
   const webssh = createWebSshModule({ db, clusters: hpc.clusters, policies: hpc.networkPolicies, accountOf: binding.service.accountOf, audit: audit.service });
-  const fees = createFeesModule({ db, clusters: hpc.clusters, syncSeconds: config.fees.syncSeconds, now: deps.now, log });
+  const fees = createFeesModule({ db, clusters: hpc.clusters, syncSeconds: config.fees.syncSeconds, backfillDays: config.fees.backfillDays, now: deps.now, log });
   const jobs = createJobsModule({
     db,
     mayCharge: fees.service.assertMaySubmit,
@@ -324,7 +329,6 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(apps.adminRoutes, { prefix, admin: apps.admin });
   await app.register(images.routes, { prefix });
   await app.register(fees.routes, { prefix, ...fees.routeDeps });
-  const mall = createMallModule({ db });
   await app.register(mall.routes, { prefix, mall: mall.service });
   await app.register(docs.routes, { prefix, docs: docs.service, basePath: config.basePath });
   await app.register(udm.routes, { prefix, udm: udm.service });

@@ -98,6 +98,7 @@ export const settingsSchema = z
     /** Node states are polled this often for the events log (0: only when a page reads them); default 60, 0 when ENV is test. */
     MONITOR_POLL_S: int().pipe(z.number().min(0)).optional(),
     FEES_SYNC_S: int().pipe(z.number().min(0)).optional(),
+    FEES_BACKFILL_DAYS: int().pipe(z.number().min(1).max(3660)).optional(),
     /** Server running as root: the Unix users of the embedded cluster's accounts are named <prefix><account>. */
     LOCAL_USER_PREFIX: z
       .string()
@@ -198,7 +199,7 @@ function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
     },
     interactive: { idleMinutes: s.SESSION_IDLE_MINUTES },
     // the clusters' accounting is read (and fee limits written into Slurm) this often, by the leader
-    fees: { syncSeconds: s.FEES_SYNC_S ?? (s.ENV === 'test' ? 0 : 300) },
+    fees: { syncSeconds: s.FEES_SYNC_S ?? (s.ENV === 'test' ? 0 : 300), backfillDays: s.FEES_BACKFILL_DAYS ?? 30 },
     localUsers: { prefix: s.LOCAL_USER_PREFIX, uidMin: s.LOCAL_UID_MIN, uidMax: s.LOCAL_UID_MAX },
     verification: {
       smtpUrl: s.SMTP_URL ?? null,

@@ -1,9 +1,12 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { List } from '@starlight/contract/envelope';
 import type { Goods, Order, Points } from '@starlight/contract/mall';
 import { adminPassword, demoPassword, login, startTestApp, stopTestApp, type TestApp } from './helpers';
 import { call } from './hpc-helpers';
 import { addGroupMember } from './quotas-helpers';
+import { pointsLedger } from '../src/db/schema/mall';
+import { captchaEnv, codeFromOutbox, registerByEmail, strongPassword } from './verification-helpers';
 
 /*
  * Issue 12 part 5, the points mall: 50 simultaneous orders for 10 items sell exactly 10 and the balances
@@ -16,7 +19,7 @@ let buyers: string[];
 const ledgerSum = (p: Points) => p.ledger.list.reduce((sum, e) => sum + e.delta, 0);
 
 beforeAll(async () => {
-  t = await startTestApp({ env: { STARLIGHT_LOG_LEVEL: 'warn' } });
+  t = await startTestApp({ env: { ...captchaEnv, STARLIGHT_LOG_LEVEL: 'warn' } });
   admin = await login(t.app, 'admin', adminPassword);
   buyers = [await login(t.app, 'demo-bound', demoPassword)];
   for (let i = 0; i < 4; i++) buyers.push((await addGroupMember(t, 'mall-lab', `mall-buyer-${i}`, `mall_lab_b${i}`)).token);
@@ -83,5 +86,30 @@ describe('the points mall', () => {
     const points = (await call<Points>(t.app, 'GET', '/mall/points?page_size=100', buyers[0]!)).spec;
     expect(points.balance).toBe(ledgerSum(points));
     expect(points.ledger.list[0]?.reason).toBe(`refund:${orders[0]!.id}`);
+  });
+
+  it('pays the points an admin set once on registration and once on completed verification (e-mail and phone)', async () => {
+    expect((await call(t.app, 'PUT', '/mall/rules', admin, { event: 'register', points: 50 })).code).toBe(200);
+    expect((await call(t.app, 'PUT', '/mall/rules', admin, { event: 'verify', points: 30 })).code).toBe(200);
+    const registered = await registerByEmail(t.app, 'mall-newbie@example.com', 'mall-newbie');
+    expect(registered.code).toBe(200);
+    const userId = (registered.spec as { id: number }).id;
+    const ledger = () => t.database.db.select({ delta: pointsLedger.delta, balance: pointsLedger.balanceAfter, reason: pointsLedger.reason }).from(pointsLedger).where(eq(pointsLedger.userId, userId)).orderBy(pointsLedger.id);
+    expect(await ledger()).toEqual([{ delta: 50, balance: 50, reason: 'rule:register' }]);
+    // registered by e-mail: confirming a phone by code completes the verification
+    const token = await login(t.app, 'mall-newbie', strongPassword);
+    const confirmPhone = async (telephone: string) => {
+      expect((await call(t.app, 'POST', '/user/user_verify/telephone_modify_code', token, { telephone })).code).toBe(200);
+      const verification_code = await codeFromOutbox(t.app, telephone);
+      expect((await call(t.app, 'PATCH', '/user/user/modify_user_telephone', token, { telephone, verification_code })).code).toBe(200);
+    };
+    await confirmPhone('13900000123');
+    expect(await ledger()).toEqual([
+      { delta: 50, balance: 50, reason: 'rule:register' },
+      { delta: 30, balance: 80, reason: 'rule:verify' },
+    ]);
+    // verified again with another phone: the rule has paid already
+    await confirmPhone('13900000124');
+    expect(await ledger()).toHaveLength(2);
   });
 });

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { demoPassword } from './env';
-import { signIn, tokenKey } from './helpers';
+import { openFromSidebar, signIn, tokenKey } from './helpers';
 
 /** The real services of the Slurm journey, from the environment scripts/services-up.sh exports. */
 const env = process.env;
@@ -142,4 +142,17 @@ export async function offerSshStorage(request: APIRequestContext, token: string)
     const related = (await (await request.post('/api/kcluster/partStoRel', { headers, data: { cluster_name: clusterName, partition_name: name, storage_name: 'home' } })).json()) as { code: number; info: string };
     if (related.code !== 200 && related.code !== 1409) throw new Error(`relating ${name} to the ssh storage: ${related.code} ${related.info}`);
   }
+}
+
+/** /job/myjobs → the submit drawer: a job to the real cluster's debug partition (the drawer is left to the caller). */
+export async function submitOnSlurm(page: Page, name: string, script: string) {
+  await openFromSidebar(page, '/job/myjobs');
+  await page.getByTestId('submit-job-open').click();
+  await page.getByTestId('submit-cluster').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: clusterName }).click();
+  await page.getByTestId('submit-partition').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: /^debug/ }).click();
+  await page.getByTestId('submit-name').fill(name);
+  await page.getByTestId('submit-script').fill(script);
+  await page.getByTestId('submit-job').click();
 }

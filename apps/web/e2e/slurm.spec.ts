@@ -1,7 +1,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { adminPassword, demoPassword } from './env';
 import { openFromSidebar, signIn, tokenKey } from './helpers';
-import { adminToken, bindThroughThePage, clusterName, missingSlurmEnv, proofFile, registerSlurmCluster, sbatchAs, scancel, sftpRemove } from './slurm-env';
+import { adminToken, bindThroughThePage, clusterName, missingSlurmEnv, proofFile, registerSlurmCluster, sbatchAs, scancel, sftpRemove, submitOnSlurm } from './slurm-env';
 
 /*
  * Issue 4's journey on the real Slurm 22.05 (slurmrestd, slurmdbd) and the login node's sshd, against the
@@ -59,15 +59,7 @@ test('binds on the real cluster, runs a Slurm job as the bound account and reads
 
   await test.step('alice submits a job to the debug partition in the browser', async () => {
     await signIn(page, alice.user, demoPassword);
-    await openFromSidebar(page, '/job/myjobs');
-    await page.getByTestId('submit-job-open').click();
-    await page.getByTestId('submit-cluster').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: clusterName }).click();
-    await page.getByTestId('submit-partition').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: /^debug/ }).click();
-    await page.getByTestId('submit-name').fill(jobName);
-    await page.getByTestId('submit-script').fill('#!/bin/bash\nsleep 12\necho "ran-as=$(id -un)"\n');
-    await page.getByTestId('submit-job').click();
+    await submitOnSlurm(page, jobName, '#!/bin/bash\nsleep 12\necho "ran-as=$(id -un)"\n');
     await expect(page.getByTestId('submit-job-drawer')).toBeHidden();
   });
 

@@ -15,6 +15,8 @@ export interface FeesModuleDeps {
   clusters: Pick<ClustersService, 'enabledHpcRows' | 'scheduler'>;
   /** Seconds between accounting reads on the leader; 0: only when asked (POST /fee/sync, tests). */
   syncSeconds: number;
+  /** How far back the first read of a cluster's accounting goes (STARLIGHT_FEES_BACKFILL_DAYS, 30). */
+  backfillDays?: number;
   now?: () => Date;
   log?: (error: unknown, context: string) => void;
 }
@@ -23,12 +25,12 @@ export interface FeesModuleDeps {
  * CPU-hours and fees from the clusters' own accounting: usage rows, price tables, allocations, the
  * over-limit rule (in the console and written into Slurm), boards and reports. See README.md.
  */
-export function createFeesModule({ db, clusters, syncSeconds, now, log = () => undefined }: FeesModuleDeps) {
+export function createFeesModule({ db, clusters, syncSeconds, backfillDays, now, log = () => undefined }: FeesModuleDeps) {
   const repo = createFeesRepo(db);
   const people = createPeopleRepo(db);
   const allocations = createAllocationView({ repo, people });
   const status = createFeeStatusService({ repo, people, allocations, clusters, now, log });
-  const reader = createFeesSync({ repo, people, clusters, now, log });
+  const reader = createFeesSync({ repo, people, clusters, now, log, ...(backfillDays ? { backfillDays } : {}) });
   const admin = createFeesAdminService({ repo, people, allocations, now, changed: () => status.enforce() });
   const boards = createFeesBoardsService({ repo, people, allocations, status, now });
 

@@ -59,6 +59,8 @@ export interface IdentityModuleDeps {
   passwordEncryption?: 'none' | 'SEC30';
   /** CLOUD_COOKIE_DOMAIN for the cloud session calls; null: they answer 11102. */
   cloudCookieDomain?: string | null;
+  /** A self-registered account exists (the mall's points rule on registration). */
+  onRegistered?: (userId: number) => Promise<void>;
 }
 
 /** Wires identity's repos → services → routes; app.ts registers `routes` and hands `auth` to the auth plugin. */
@@ -113,7 +115,7 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
     await app.register(adminRolesRoutes, { roles: admin.roles, impersonation: admin.impersonation });
     if (verification) {
       const credentials = createCredentialsRepo(db);
-      const registration = createRegistrationService({ users, credentials, accounts, ...verification, audit });
+      const registration = createRegistrationService({ users, credentials, accounts, ...verification, audit, onRegistered: deps.onRegistered });
       const passwords = createPasswordService({ credentials, codes: verification.codes, throttle, now, audit, send: deps.send });
       await app.register(registrationRoutes, { registration, codes: verification.codes, decryptPasswords });
       await app.register(passwordRoutes, { passwords, decryptPasswords });

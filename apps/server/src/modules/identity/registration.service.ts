@@ -16,6 +16,8 @@ interface RegistrationDeps {
   captcha: CaptchaService;
   codes: CodesService;
   audit?: AuditRecorder | undefined;
+  /** Told of each new account once it exists (the mall's points rule on registration); app.ts's hook logs its own failures. */
+  onRegistered?: ((userId: number) => Promise<void>) | undefined;
 }
 
 const conflict = (field: string, info: string) =>
@@ -34,7 +36,7 @@ function registerTarget(v: { email?: string | undefined; telephone?: string | un
  * Self-registration (spec §2 /register, §5 Register): a code behind a solved captcha, then the
  * account — argon2id password, status 0, no roles. Duplicates answer 1409 with the spec's text.
  */
-export function createRegistrationService({ users, credentials, accounts, captcha, codes, audit }: RegistrationDeps) {
+export function createRegistrationService({ users, credentials, accounts, captcha, codes, audit, onRegistered }: RegistrationDeps) {
   async function assertContactFree(target: CodeTarget): Promise<void> {
     if (target.channel === 'email' && (await credentials.findByEmail(target.address)))
       throw conflict('email', verificationMessages.emailRegistered);
@@ -72,6 +74,7 @@ export function createRegistrationService({ users, credentials, accounts, captch
       // Taken between the check above and the insert (a concurrent registration).
       if (id === null) throw conflict('user_name', verificationMessages.usernameRegistered);
       await audit?.record({ action: 'register', result: 'ok', userId: id, userName: input.user_name, ...client, detail: `by ${target.channel}` });
+      await onRegistered?.(id);
       return { id, user_name: input.user_name };
     },
   };

@@ -5,7 +5,7 @@ import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { CodesService, CodeTarget } from '../verification/codes.service';
-import type { ClientInfo } from './account.service';
+import { verifiedBy, type ClientInfo } from './account.service';
 import { fieldError } from './field-error';
 import type { ProfileRepo } from './profile.repo';
 
@@ -28,7 +28,16 @@ const masked = (value: string | null): string => {
  * service (its rate limits: one a minute per address, hourly per address and per client), the change
  * call checks it, re-checks uniqueness (the database constraint settles races) and audits old → new.
  */
-export function createContactService({ repo, codes, audit, now }: { repo: ProfileRepo; codes: CodesService; audit?: AuditRecorder | undefined; now: () => Date }) {
+interface ContactDeps {
+  repo: ProfileRepo;
+  codes: CodesService;
+  audit?: AuditRecorder | undefined;
+  now: () => Date;
+  /** Called when a change leaves the account verified by both e-mail and phone (spec "Account verification display"). */
+  onVerified?: ((userId: number) => Promise<void>) | undefined;
+}
+
+export function createContactService({ repo, codes, audit, now, onVerified }: ContactDeps) {
   const target = (kind: ContactKind, value: string): CodeTarget => ({
     purpose: spec[kind].purpose,
     channel: spec[kind].channel,
@@ -59,7 +68,9 @@ export function createContactService({ repo, codes, audit, now }: { repo: Profil
       if (!(await repo.setContact(actor.userId, values, now()))) throw new AppError(Code.conflict, spec[kind].taken, { fields: [{ path: `body.${kind}`, message: spec[kind].taken }] });
       await audit?.record({ action: spec[kind].action, result: 'ok', userId: actor.userId, userName: actor.userName, ...client, detail: `${masked(previous)} -> ${masked(t.address)}` });
       const found = await repo.findUser(actor.userId);
-      return { email: found?.user.email ?? null, telephone: found?.user.telephone ?? null };
+      const contact = { email: found?.user.email ?? null, telephone: found?.user.telephone ?? null };
+      if (verifiedBy(contact) === 'both') await onVerified?.(actor.userId);
+      return contact;
     },
   };
 }

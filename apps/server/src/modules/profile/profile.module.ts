@@ -23,18 +23,20 @@ export interface ProfileModuleDeps {
   audit?: AuditRecorder | undefined;
   log: (error: unknown, context: string) => void;
   now?: () => Date;
+  /** The user has just confirmed both an e-mail and a phone by code (the mall's points rule on verification). */
+  onVerified?: (userId: number) => Promise<void>;
 }
 
 /**
  * The user's own account. Built before identity: `security.policy` is identity's LoginPolicy
  * (always-captcha, allowed networks, new-address notice at login).
  */
-export function createProfileModule({ db, dataDir, codes, mail, audit, log, now = () => new Date() }: ProfileModuleDeps) {
+export function createProfileModule({ db, dataDir, codes, mail, audit, log, now = () => new Date(), onVerified }: ProfileModuleDeps) {
   const repo = createProfileRepo(db);
   const avatars = createAvatarStore(createAvatarsRepo(db));
   const account = createAccountService({ repo, avatars, audit, now });
   const keys = createKeysService({ repo, audit, now });
-  const contact = createContactService({ repo, codes, audit, now });
+  const contact = createContactService({ repo, codes, audit, now, onVerified });
   const security = createSecurityService({ repo, mail, audit, now, log });
 
   const routes: FastifyPluginAsyncZod = async (app) => {

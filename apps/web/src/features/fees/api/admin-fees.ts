@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { listSchema } from '@starlight/contract/envelope';
-import { allocationSchema, priceSchema, unpricedPartitionSchema, type AllocationInput, type AllocationPatch, type PriceInput } from '@starlight/contract/fees';
+import { accountFlagSchema, allocationSchema, priceSchema, unpricedPartitionSchema, type AccountFlagInput, type AllocationInput, type AllocationPatch, type PriceInput } from '@starlight/contract/fees';
 import { apiSpec } from '../../../lib/api-client';
 import { feesKey } from './get-fee-status';
 
@@ -22,3 +22,6 @@ export const useCreatePrice = () => useFeesMutation((input: PriceInput) => apiSp
 export const useDeletePrice = () => useFeesMutation((id: number) => apiSpec(`/fee/prices/${id}`, { method: 'DELETE' }));
 export const useCreateAllocation = () => useFeesMutation((input: AllocationInput) => apiSpec('/fee/allocations', { method: 'POST', body: input }));
 export const usePatchAllocation = () => useFeesMutation(({ id, input }: { id: number; input: AllocationPatch }) => apiSpec(`/fee/allocations/${id}`, { method: 'PATCH', body: input }));
+export const useFlags = (page: Page) =>
+  useQuery(queryOptions({ queryKey: [...feesKey, 'flags', page], queryFn: async ({ signal }) => listSchema(accountFlagSchema).parse(await apiSpec('/fee/flags', { query: page, signal })), placeholderData: keepPreviousData }));
+export const useSetFlag = () => useFeesMutation(({ userName, input }: { userName: string; input: AccountFlagInput }) => apiSpec(`/fee/flags/${encodeURIComponent(userName)}`, { method: 'PUT', body: input }));

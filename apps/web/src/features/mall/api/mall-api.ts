@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import { listSchema } from '@starlight/contract/envelope';
-import { goodsSchema, orderSchema, pointsSchema, type GoodsInput, type OrderInput } from '@starlight/contract/mall';
+import { goodsSchema, orderSchema, pointsRuleSchema, pointsSchema, type GoodsInput, type GoodsPatch, type OrderInput, type PointsRule } from '@starlight/contract/mall';
 import { apiSpec } from '../../../lib/api-client';
 
 const mallKey = ['mall'] as const;
@@ -20,3 +21,7 @@ function useMallMutation<T>(call: (input: T) => Promise<unknown>) {
 export const usePlaceOrder = () => useMallMutation((input: OrderInput) => apiSpec('/mall/orders', { method: 'POST', body: input }));
 export const useCreateGoods = () => useMallMutation((input: GoodsInput) => apiSpec('/mall/goods', { method: 'POST', body: input }));
 export const useOrderAction = () => useMallMutation(({ id, action }: { id: number; action: 'fulfil' | 'refund' }) => apiSpec(`/mall/orders/${id}/${action}`, { method: 'POST' }));
+export const usePatchGoods = () => useMallMutation(({ id, input }: { id: number; input: GoodsPatch }) => apiSpec(`/mall/goods/${id}`, { method: 'PATCH', body: input }));
+export const useRules = () =>
+  useQuery(queryOptions({ queryKey: [...mallKey, 'rules'], queryFn: async ({ signal }) => z.array(pointsRuleSchema).parse(await apiSpec('/mall/rules', { signal })) }));
+export const useSetRule = () => useMallMutation((rule: PointsRule) => apiSpec('/mall/rules', { method: 'PUT', body: rule }));

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { Button, Card, Form, Input, InputNumber, Space, Table } from 'antd';
+import { Button, Card, Form, Input, InputNumber, Space, Switch, Table } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Goods, Order } from '@starlight/contract/mall';
-import { useCreateGoods, useGoods, useOrderAction, useOrders } from '../api/mall-api';
+import { useCreateGoods, useGoods, useOrderAction, useOrders, usePatchGoods } from '../api/mall-api';
+import { PointsRules } from './points-rules';
 
-/** /user-center/shop [online_goods_admin]: goods (every item, on and off the shelf) and orders. */
+/** /user-center/shop [online_goods_admin]: goods (every item, on and off the shelf), the points rules and orders. */
 export function ShopAdmin() {
   const { t } = useTranslation('mall');
   const [goodsPage, setGoodsPage] = useState({ page: 1, page_size: 10 });
@@ -13,6 +14,7 @@ export function ShopAdmin() {
   const orders = useOrders({ ...ordersPage, scope: 'all' });
   const create = useCreateGoods();
   const act = useOrderAction();
+  const patch = usePatchGoods();
   const [form] = Form.useForm<{ name: string; price_points: number; stock: number; picture?: string }>();
   return (
     <Space orientation="vertical" style={{ width: '100%' }} size={16} data-testid="shop-admin">
@@ -26,8 +28,9 @@ export function ShopAdmin() {
         </Form>
         <Table<Goods> rowKey="id" size="small" scroll={{ x: 'max-content' }} dataSource={goods.data?.list}
           pagination={{ current: goodsPage.page, pageSize: goodsPage.page_size, total: goods.data?.total ?? 0, onChange: (p, s) => setGoodsPage({ page: p, page_size: s }) }}
-          columns={[{ title: t('goods.name'), dataIndex: 'name' }, { title: t('goods.price'), dataIndex: 'price_points' }, { title: t('goods.stock'), dataIndex: 'stock' }, { title: t('goods.onShelf'), key: 'o', render: (_, g) => (g.on_shelf ? t('yes') : t('no')) }]} />
+          columns={[{ title: t('goods.name'), dataIndex: 'name' }, { title: t('goods.price'), dataIndex: 'price_points' }, { title: t('goods.stock'), dataIndex: 'stock' }, { title: t('goods.onShelf'), key: 'o', render: (_, g) => <Switch size="small" checked={g.on_shelf} checkedChildren={t('yes')} unCheckedChildren={t('no')} aria-label={`${t('goods.onShelf')} ${g.name}`} onChange={(on_shelf) => patch.mutate({ id: g.id, input: { on_shelf } })} /> }]} />
       </Card>
+      <PointsRules />
       <Card title={t('orders.all')}>
         <Table<Order> rowKey="id" size="small" scroll={{ x: 'max-content' }} dataSource={orders.data?.list}
           pagination={{ current: ordersPage.page, pageSize: ordersPage.page_size, total: orders.data?.total ?? 0, onChange: (p, s) => setOrdersPage({ page: p, page_size: s }) }}
