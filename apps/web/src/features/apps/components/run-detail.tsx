@@ -1,11 +1,11 @@
 import { Alert, Button, Card, Descriptions, List, Popconfirm, Skeleton, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { finishedRunStates, type RunDetail as RunDetailType } from '@starlight/contract/apps';
+import { finishedRunStates } from '@starlight/contract/apps';
 import { formatDate } from '../../../lib/format';
 import { useCancelRun, useRun } from '../api/apps-api';
 import { RunStateTag } from './run-state-tag';
-import { RunGraph, RunSteps } from './run-steps';
+import { RunGraph, RunSteps, type StepGraph } from './run-steps';
 
 interface OutputFile {
   class: 'File' | 'Directory';
@@ -33,7 +33,7 @@ const fileManagerLink = (f: OutputFile) => {
 };
 
 /** /swl/run/:app/:uuid: the run's steps with live states, their jobs, the engine log, outputs, cancel. */
-export function RunDetail({ app, uuid }: { app: string; uuid: string }) {
+export function RunDetail({ app, uuid, graph }: { app: string; uuid: string; graph?: StepGraph }) {
   const { t } = useTranslation('apps');
   const run = useRun(app, uuid);
   const cancel = useCancelRun();
@@ -78,7 +78,7 @@ export function RunDetail({ app, uuid }: { app: string; uuid: string }) {
         {r.error ? <Alert type="error" showIcon title={r.error} data-testid="run-error" /> : null}
       </Card>
       <Card size="small" title={t('run.steps')}>
-        <RunGraph run={r} />
+        {graph ? <RunGraph run={r} graph={graph} /> : null}
         <RunSteps run={r} />
       </Card>
       <Card size="small" title={t('run.outputs')}>

@@ -1,19 +1,22 @@
+import type { ReactNode } from 'react';
 import { Collapse, Flex, List, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { RunDetail } from '@starlight/contract/apps';
-import { ReadOnlyWorkflowGraph } from '../../designer/components/workflow-graph';
+import type { RunDetail, StepState } from '@starlight/contract/apps';
 import { useApp } from '../api/apps-api';
 import { RunStateTag } from './run-state-tag';
 
-/** A workflow run's graph (the designer's canvas, read only) with each step's live state on its node. */
-export function RunGraph({ run }: { run: RunDetail }) {
+/** Draws a workflow with each step's state: the designer's read-only canvas, handed in by the page (app/). */
+export type StepGraph = (props: { cwl: string; stepStates: Record<string, { state: StepState; label: string }> }) => ReactNode;
+
+/** A workflow run's graph with each step's live state on its node. */
+export function RunGraph({ run, graph }: { run: RunDetail; graph: StepGraph }) {
   const { t } = useTranslation('apps');
   const app = useApp(run.app, run.version);
   const cwl = app.data?.version.class === 'Workflow' ? app.data.version.cwl : undefined;
   if (!cwl) return null;
   const states = Object.fromEntries(run.steps.map((s) => [s.name, { state: s.state, label: t(`state.${s.state}`, { defaultValue: s.state }) }]));
-  return <ReadOnlyWorkflowGraph cwl={cwl} stepStates={states} height="max(280px, 40vh)" />;
+  return graph({ cwl, stepStates: states });
 }
 
 /** Each step: state, its scheduler jobs (links to /job/info) and its own log (stdout/stderr of its jobs). */
