@@ -11,8 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { removeUnixUsers, unixPrefix } from '../apps/web/e2e/server-process.mjs';
-import { freePort, login, startServer } from './lib.mjs';
+import { freePort, login, removeUnixUsers, startServer, unixPrefixFor } from './lib.mjs';
 
 const runs = Math.min(10, Number(process.env.BENCH_APPS_RUNS ?? 3));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -24,6 +23,7 @@ try {
   process.exit(0);
 }
 
+const unixPrefix = unixPrefixFor();
 const demoPassword = `Bench-${Math.random().toString(36).slice(2)}A1`;
 const server = await startServer({ port: await freePort(), env: { STARLIGHT_DEMO: '1', STARLIGHT_DEMO_PASSWORD: demoPassword, STARLIGHT_LOCAL_USER_PREFIX: unixPrefix } });
 const direct = mkdtempSync(path.join(tmpdir(), 'starlight-bench-apps-'));
@@ -74,5 +74,5 @@ try {
 } finally {
   await server.stop();
   rmSync(direct, { recursive: true, force: true });
-  removeUnixUsers();
+  removeUnixUsers(unixPrefix);
 }
