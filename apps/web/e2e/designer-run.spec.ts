@@ -62,8 +62,6 @@ test('a workflow designed from two catalogue apps with a scatter is saved, run, 
       await expect(graph.getByTestId(`designer-node-step-${step}`)).toHaveAttribute('data-state', 'done');
       await expect(page.getByTestId(`run-step-${step}`).getByTestId('run-state')).toHaveAttribute('data-state', 'done');
     }
-    // no editing on the run page: the canvas is read only
-    await expect(graph.locator('.react-flow__handle.connectable')).toHaveCount(0);
   });
 
   await test.step('each step has its own log', async () => {
