@@ -267,7 +267,9 @@ export function createRunsService({ repo, appsRepo, apps, clusters, binding, sub
       const cluster = await clusters.rowById(run.clusterId);
       const files = cluster ? await clusters.files(cluster) : null;
       const identity = { account: run.account };
-      const engineLog = files ? await readText(files, identity, path.posix.join(run.runDir, runFiles.engineLog), 65_536) : null;
+      // one read serves the page's log tail and cwltool's per-step sections
+      const fullLog = files ? await readText(files, identity, path.posix.join(run.runDir, runFiles.engineLog)) : null;
+      const engineLog = fullLog === null ? null : fullLog.slice(-65_536);
       // each step's own log, read as the run's account from the run's folder (never stored)
       const steps = run.steps as RunStep[];
       const version = await appsRepo.versionById(run.versionId);
@@ -276,7 +278,7 @@ export function createRunsService({ repo, appsRepo, apps, clusters, binding, sub
           ? new Map<string, string>()
           : run.engine === 'toil'
             ? await toilStepLogs(files, identity, run.runDir, stepRuns(version))
-            : cwltoolStepLogs((await readText(files, identity, path.posix.join(run.runDir, runFiles.engineLog))) ?? '', steps.map((s) => s.name));
+            : cwltoolStepLogs(fullLog ?? '', steps.map((s) => s.name));
       return { ...toRun(run), job_order: run.jobOrder, steps: steps.map((s) => ({ ...s, log: logs.get(s.name) ?? null })), outputs: run.outputs ?? null, engine_log: engineLog };
     },
 
