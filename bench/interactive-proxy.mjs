@@ -2,15 +2,14 @@
 // directly, in one run — a 100 MB file download (throughput) and 1,000 small kernel messages (latency), each
 // printed with its ratio proxy/direct. Needs root (the local cluster's Unix users) and jupyter-notebook; run
 // after `npm run build`: `node bench/interactive-proxy.mjs`. Bounded: 3 downloads and 1,000 messages per path.
-import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import WebSocket from 'ws';
-import { freePort, login, startServer } from './lib.mjs';
+import { freePort, login, removeUnixUsers, startServer, unixPrefixFor } from './lib.mjs';
 
 if (process.getuid?.() !== 0) throw new Error('run as root: the local cluster runs jobs as per-account Unix users');
-const prefix = `slb${randomBytes(3).toString('hex')}-`;
+const prefix = unixPrefixFor();
 const demoPassword = `Bench-${randomBytes(4).toString('hex')}A1`;
 const server = await startServer({ port: await freePort(), env: { STARLIGHT_DEMO: 'true', STARLIGHT_DEMO_PASSWORD: demoPassword, STARLIGHT_LOCAL_USER_PREFIX: prefix }, startTimeoutMs: 240_000 });
 const token = await login(server.base, 'demo-bound', demoPassword);
@@ -87,14 +86,5 @@ try {
   await new Promise((r) => setTimeout(r, 1500));
   await server.stop();
   // this run's Unix users (their jobs were cancelled above)
-  for (const file of ['/etc/passwd', '/etc/group']) {
-    const names = readFileSync(file, 'utf8').split('\n').map((l) => l.split(':')[0]).filter((n) => n.startsWith(prefix));
-    for (const name of names) {
-      try {
-        execFileSync(file === '/etc/passwd' ? 'userdel' : 'groupdel', [name], { stdio: 'ignore' });
-      } catch {
-        /* already gone with its user */
-      }
-    }
-  }
+  removeUnixUsers(prefix);
 }

@@ -1,6 +1,6 @@
 // Helpers for the benchmarks: start the built server on a temp data dir, sign in, run autocannon.
-import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -190,4 +190,22 @@ export async function lateComers(url, { headers = {}, connections = 200, total =
   agent.destroy();
   times.sort((a, b) => a - b);
   return { count: times.length, p50: times[Math.floor(times.length / 2)] ?? Number.NaN, max: times[times.length - 1] ?? Number.NaN };
+}
+
+/** A bench's own prefix for the Unix users a root server makes for bound accounts (removed by `removeUnixUsers`). */
+export const unixPrefixFor = () => `slb${Math.random().toString(16).slice(2, 8)}-`;
+
+/** Removes the Unix users and groups named with `prefix` (a bench's server made them; their jobs are over). */
+export function removeUnixUsers(prefix) {
+  if (process.getuid?.() !== 0) return;
+  for (const file of ['/etc/passwd', '/etc/group']) {
+    const names = readFileSync(file, 'utf8').split('\n').map((l) => l.split(':')[0]).filter((n) => n.startsWith(prefix));
+    for (const name of names) {
+      try {
+        execFileSync(file === '/etc/passwd' ? 'userdel' : 'groupdel', [name], { stdio: 'ignore' });
+      } catch {
+        /* already gone with its user */
+      }
+    }
+  }
 }

@@ -9,6 +9,8 @@ const benches = [
   { file: 'storage.mjs' },
   // the designer with 200 vs 10 steps in headless Chromium (open time, drag frame rate; about 1 minute)
   { file: 'designer.mjs' },
+  // a one-step app through the console vs cwltool directly (about 1 minute; as root, with cwltool)
+  { file: 'apps.mjs' },
   // the real Slurm with 10,000 jobs (about 5 minutes, as root): only where slurm-up.sh's env is loaded
   { file: 'job-list.mjs', skip: process.env.SLURMRESTD_URL ? null : 'SLURMRESTD_URL is not set (eval "$(sudo bash scripts/services/slurm-up.sh)")' },
   // 10,000 finished jobs in slurmdbd read by the console, a community report over a year, next to sacct (about 2 minutes, as root)

@@ -161,6 +161,9 @@ describe.skipIf(!hasCwltool)('launching and running', () => {
     expect(detail?.error ?? null).toBe(null);
     expect(detail?.state).toBe('done');
     expect(detail?.steps).toMatchObject([{ name: 'word-count.cwl', state: 'done', job_ids: [run.job_id] }]);
+    // the step's own log: its command line and how it ended, read from the run's folder as the account
+    expect(detail?.steps[0]?.log).toMatch(/\[job word-count\.cwl\] .*\$ wc \\?/);
+    expect(detail?.steps[0]?.log).toContain('completed success');
     const counts = (detail?.outputs as { counts: { home_path: string } }).counts;
     expect(counts.home_path).toBe(`app-runs/word-count/${run.uuid}/out/counts.txt`);
     const text = await readFile(path.join(dataDir, 'homes', 'demo_lab_bound', counts.home_path), 'utf8');

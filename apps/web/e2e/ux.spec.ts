@@ -61,7 +61,7 @@ test.describe('areas not built yet', () => {
     const paths = await sidebarPaths(page);
     expect(paths).toContain('/storage/files');
     expect(paths).toContain('/user-center/message');
-    for (const later of ['/app/manage', '/app/app-params', '/ticket/create', '/ticket/manage']) expect(paths).not.toContain(later);
+    for (const later of ['/ticket/create', '/ticket/manage']) expect(paths).not.toContain(later);
     await page.goto('/ticket/create');
     await expect(page.getByTestId('unavailable')).toBeVisible();
   });

@@ -97,6 +97,8 @@ const pages = {
   appSpec: lazy(() => import('./pages/app-spec')),
   swlJobs: lazy(() => import('./pages/swl-jobs')),
   swlRun: lazy(() => import('./pages/swl-run')),
+  appManage: lazy(() => import('./pages/app-manage')),
+  appParams: lazy(() => import('./pages/app-params')),
   // the CWL designer (features/designer)
   appDesign: lazy(() => import('./pages/app-design')),
   workflowPublic: lazy(() => import('./pages/workflow-public')),
@@ -156,9 +158,9 @@ export const shellRoutes: AppRoute[] = attachAccess([
     { path: 'design', page: pages.appDesign, meta: { title: 'app.design', noCache: true } },
     { path: 'design/:app', page: pages.appDesign, meta: { title: 'app.designApp', noCache: true, hidden: true } },
     { path: 'my-list', page: pages.appMyList, meta: { title: 'app.myList' } },
-    later('manage', 'app.manage'),
+    { path: 'manage', page: pages.appManage, meta: { title: 'app.manage' } },
     { path: 'MyEdit', page: pages.appDesign, meta: { title: 'app.myEdit', noCache: true, hidden: true } },
-    later('app-params', 'app.params'),
+    { path: 'app-params', page: pages.appParams, meta: { title: 'app.params' } },
     // app labels and their types live in the labels module: its admin page serves both (relations: /label/relation/app)
     { path: 'app-label', page: pages.labelAdmin, meta: { title: 'app.label' } },
     { path: 'app-label-type', page: pages.labelAdmin, meta: { title: 'app.labelType' } },

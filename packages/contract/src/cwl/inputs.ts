@@ -36,33 +36,49 @@ const isObject = (v: unknown): v is CwlObject => typeof v === 'object' && v !== 
 /** `#main/step/x` or `file.cwl#x` → `x`. */
 export const shortName = (id: string): string => id.replace(/^.*[#/]/, '');
 
-export function normaliseType(raw: unknown, path: string): CwlType {
+/**
+ * The one CWL type normaliser (the launch form, the job-order check and the designer's link check all use it).
+ * Strict by default: an unknown type is an issue at `path`. `lenient` (the designer, while a document is being
+ * written): an unknown name (a SchemaDef reference) or shape is `Any`, left to `cwltool --validate` at save.
+ */
+export function normaliseType(raw: unknown, path: string, lenient = false): CwlType {
+  const unknown = (message: string): CwlType => {
+    if (lenient) return { kind: 'Any' };
+    throw new CwlParseError([{ path, message }]);
+  };
   if (typeof raw === 'string') {
-    if (raw.endsWith('?')) return union([normaliseType(raw.slice(0, -1), path), { kind: 'null' }]);
-    if (raw.endsWith('[]')) return { kind: 'array', items: normaliseType(raw.slice(0, -2), path) };
+    if (raw.endsWith('?')) return union([normaliseType(raw.slice(0, -1), path, lenient), { kind: 'null' }]);
+    if (raw.endsWith('[]')) return { kind: 'array', items: normaliseType(raw.slice(0, -2), path, lenient) };
     const name = raw.replace(/^(cwl|sld|xsd):/, '').replace(/^https?:\/\/w3id\.org\/cwl\/cwl#/, '');
     if (primitives.has(name)) return { kind: name } as CwlType;
     // output shorthands: the captured stream is a File
     if (name === 'stdout' || name === 'stderr') return { kind: 'File' };
-    throw new CwlParseError([{ path, message: `unknown type ${raw}` }]);
+    return unknown(`unknown type ${raw}`);
   }
-  if (Array.isArray(raw)) return union(raw.map((t, i) => normaliseType(t, `${path}.${i}`)));
+  if (Array.isArray(raw)) return union(raw.map((t, i) => normaliseType(t, `${path}.${i}`, lenient)));
   if (isObject(raw)) {
-    if (raw.type === 'array') return { kind: 'array', items: normaliseType(raw.items, `${path}.items`) };
+    if (raw.type === 'array') return { kind: 'array', items: normaliseType(raw.items, `${path}.items`, lenient) };
     if (raw.type === 'enum') {
-      if (!Array.isArray(raw.symbols) || raw.symbols.some((s) => typeof s !== 'string'))
+      if (!Array.isArray(raw.symbols) || raw.symbols.some((s) => typeof s !== 'string')) {
+        if (lenient) return { kind: 'enum', symbols: [] };
         throw new CwlParseError([{ path: `${path}.symbols`, message: 'an enum lists its symbols as strings' }]);
+      }
       return { kind: 'enum', symbols: (raw.symbols as string[]).map(shortName) };
     }
     if (raw.type === 'record') {
-      const fields = listOrMap(raw.fields, `${path}.fields`, 'name').map(([name, field]) => ({
-        name,
-        type: normaliseType(field.type, `${path}.fields.${name}.type`),
-      }));
-      return { kind: 'record', fields };
+      let written: [string, CwlObject][];
+      try {
+        written = listOrMap(raw.fields, `${path}.fields`, 'name');
+      } catch (error) {
+        if (lenient) return { kind: 'record', fields: [] };
+        throw error;
+      }
+      return { kind: 'record', fields: written.map(([name, field]) => ({ name, type: normaliseType(field.type, `${path}.fields.${name}.type`, lenient) })) };
     }
+    // a port written whole (`{type: File, …}`) where a type was expected
+    if (lenient && 'type' in raw) return normaliseType(raw.type, path, lenient);
   }
-  throw new CwlParseError([{ path, message: 'a type is a name, a list (union) or {type: array|enum|record}' }]);
+  return unknown('a type is a name, a list (union) or {type: array|enum|record}');
 }
 
 function union(types: CwlType[]): CwlType {

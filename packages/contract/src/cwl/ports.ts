@@ -1,58 +1,18 @@
+import { normaliseType, type CwlType } from './inputs';
+
 /**
  * Port type compatibility for the designer (CWL v1.2 §"WorkflowStepInput", cwltool's static
  * checker): which output may feed which input, and what the link then needs (scatter, linkMerge).
- * Types are normalised here to a small tree; `T?` and `T[]` shorthands are expanded.
+ * Types are the launch form's own tree (`inputs.ts`), normalised leniently: a name the designer
+ * cannot resolve is `Any` here and left to `cwltool --validate` at save.
  */
-export type CwlType =
-  | { kind: 'null' }
-  | { kind: 'any' }
-  | { kind: 'primitive'; name: string }
-  | { kind: 'array'; items: CwlType }
-  | { kind: 'enum'; symbols: string[] }
-  | { kind: 'record'; fields: Record<string, CwlType> }
-  | { kind: 'union'; of: CwlType[] };
+export type { CwlType };
 
-
-/** Normalises a written CWL type (string, shorthand, object or union list). */
-export function normaliseType(raw: unknown): CwlType {
-  if (Array.isArray(raw)) {
-    const of = raw.map(normaliseType);
-    return of.length === 1 ? of[0]! : { kind: 'union', of };
-  }
-  if (typeof raw === 'string') {
-    if (raw.endsWith('?')) return { kind: 'union', of: [{ kind: 'null' }, normaliseType(raw.slice(0, -1))] };
-    if (raw.endsWith('[]')) return { kind: 'array', items: normaliseType(raw.slice(0, -2)) };
-    if (raw === 'null') return { kind: 'null' };
-    if (raw === 'Any') return { kind: 'any' };
-    // stdout/stderr outputs are Files; an unknown name (a SchemaDef reference) is kept by name.
-    return { kind: 'primitive', name: raw === 'stdout' || raw === 'stderr' ? 'File' : raw };
-  }
-  if (raw && typeof raw === 'object') {
-    const o = raw as Record<string, unknown>;
-    if (o.type === 'array') return { kind: 'array', items: normaliseType(o.items) };
-    if (o.type === 'enum') return { kind: 'enum', symbols: ((o.symbols as string[] | undefined) ?? []).map((s) => s.slice(s.lastIndexOf('/') + 1)) };
-    if (o.type === 'record') {
-      const fields: Record<string, CwlType> = {};
-      const written = o.fields ?? [];
-      const list = Array.isArray(written)
-        ? (written as Record<string, unknown>[]).map((f) => [String(f.name), f.type] as const)
-        : Object.entries(written as Record<string, unknown>).map(([k, v]) => [k, v && typeof v === 'object' && 'type' in v ? (v as { type: unknown }).type : v] as const);
-      for (const [name, type] of list) fields[name.slice(name.lastIndexOf('/') + 1)] = normaliseType(type);
-      return { kind: 'record', fields };
-    }
-    if ('type' in o) return normaliseType(o.type);
-  }
-  return { kind: 'any' };
-}
+/** A written CWL type (string, shorthand, object or union list) as the designer checks it. */
+export const portType = (raw: unknown): CwlType => normaliseType(raw, 'type', true);
 
 export function typeLabel(t: CwlType): string {
   switch (t.kind) {
-    case 'null':
-      return 'null';
-    case 'any':
-      return 'Any';
-    case 'primitive':
-      return t.name;
     case 'array':
       return `${typeLabel(t.items)}[]`;
     case 'enum':
@@ -60,10 +20,12 @@ export function typeLabel(t: CwlType): string {
     case 'record':
       return 'record';
     case 'union': {
-      const nonNull = t.of.filter((x) => x.kind !== 'null');
-      const tail = nonNull.length < t.of.length ? '?' : '';
+      const nonNull = t.types.filter((x) => x.kind !== 'null');
+      const tail = nonNull.length < t.types.length ? '?' : '';
       return nonNull.length === 1 ? `${typeLabel(nonNull[0]!)}${tail}` : `${nonNull.map(typeLabel).join('|')}${tail}`;
     }
+    default:
+      return t.kind;
   }
 }
 
@@ -71,23 +33,25 @@ const numericRank: Record<string, number> = { int: 0, long: 1, float: 2, double:
 
 /** May a value of `src` be assigned to `sink` (no scatter, no merge)? */
 export function assignable(src: CwlType, sink: CwlType): boolean {
-  if (sink.kind === 'any') return src.kind !== 'null';
-  if (src.kind === 'any') return true; // checked at run time by the engine
-  if (src.kind === 'union') return src.of.every((s) => assignable(s, sink));
-  if (sink.kind === 'union') return sink.of.some((k) => assignable(src, k));
+  if (sink.kind === 'Any') return src.kind !== 'null';
+  if (src.kind === 'Any') return true; // checked at run time by the engine
+  if (src.kind === 'union') return src.types.every((s) => assignable(s, sink));
+  if (sink.kind === 'union') return sink.types.some((k) => assignable(src, k));
   if (src.kind === 'null') return sink.kind === 'null';
   if (sink.kind === 'null') return false;
-  if (src.kind === 'primitive' && sink.kind === 'primitive') {
-    if (src.name === sink.name) return true;
-    const a = numericRank[src.name];
-    const b = numericRank[sink.name];
-    return a !== undefined && b !== undefined && a <= b; // widening only: int → long → float → double
+  if (src.kind === 'enum') return sink.kind === 'string' || (sink.kind === 'enum' && src.symbols.every((s) => sink.symbols.includes(s)));
+  if (src.kind === 'array') return sink.kind === 'array' && assignable(src.items, sink.items);
+  if (src.kind === 'record') {
+    if (sink.kind !== 'record') return false;
+    return sink.fields.every((f) => {
+      const from = src.fields.find((x) => x.name === f.name);
+      return from ? assignable(from.type, f.type) : assignable({ kind: 'null' }, f.type);
+    });
   }
-  if (src.kind === 'enum') return (sink.kind === 'primitive' && sink.name === 'string') || (sink.kind === 'enum' && src.symbols.every((s) => sink.symbols.includes(s)));
-  if (src.kind === 'array' && sink.kind === 'array') return assignable(src.items, sink.items);
-  if (src.kind === 'record' && sink.kind === 'record')
-    return Object.entries(sink.fields).every(([name, t]) => (src.fields[name] ? assignable(src.fields[name]!, t) : assignable({ kind: 'null' }, t)));
-  return false;
+  if (src.kind === sink.kind) return true;
+  const a = numericRank[src.kind];
+  const b = numericRank[sink.kind];
+  return a !== undefined && b !== undefined && a <= b; // widening only: int → long → float → double
 }
 
 export type LinkMerge = 'merge_nested' | 'merge_flattened';
@@ -104,12 +68,12 @@ export type LinkCheck = { ok: true } | { ok: false; reason: 'type_mismatch' | 'n
 
 const stripNull = (t: CwlType): CwlType => {
   if (t.kind !== 'union') return t;
-  const of = t.of.filter((x) => x.kind !== 'null');
-  return of.length === 1 ? of[0]! : { kind: 'union', of };
+  const types = t.types.filter((x) => x.kind !== 'null');
+  return types.length === 1 ? types[0]! : { kind: 'union', types };
 };
 const arrayOf = (t: CwlType): CwlType | undefined => {
   const s = stripNull(t);
-  return s.kind === 'array' ? s.items : s.kind === 'any' ? { kind: 'any' } : undefined;
+  return s.kind === 'array' ? s.items : s.kind === 'Any' ? { kind: 'Any' } : undefined;
 };
 
 /**
@@ -117,8 +81,8 @@ const arrayOf = (t: CwlType): CwlType | undefined => {
  * is scattered; a File feeds a File[] only through linkMerge (or as one of several merged sources).
  */
 export function checkLink(srcRaw: unknown, sinkRaw: unknown, ctx: LinkContext = {}): LinkCheck {
-  let src = normaliseType(srcRaw);
-  const sink = normaliseType(sinkRaw);
+  let src = portType(srcRaw);
+  const sink = portType(sinkRaw);
   const fail = (reason: Exclude<LinkCheck, { ok: true }>['reason']): LinkCheck => ({ ok: false, reason, src: typeLabel(src), sink: typeLabel(sink) });
   if (ctx.pickValue) src = stripNull(src);
   if (ctx.scattered) {

@@ -121,7 +121,7 @@ export function stepOfToilJob(jobName: string, runs: ReadonlyMap<string, string 
   return m ? toilStep(m[1]!, runs) : null;
 }
 
-function toilStep(name: string, runs: ReadonlyMap<string, string | undefined>): string | null {
+export function toilStep(name: string, runs: ReadonlyMap<string, string | undefined>): string | null {
   for (const [step, file] of runs) if ((file && (name === file || name.endsWith(`.${file}`))) || name.endsWith(`.${step}`) || name === step) return step;
   return null;
 }

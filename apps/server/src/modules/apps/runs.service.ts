@@ -17,6 +17,7 @@ import type { AppsRepo, AppVersionRow } from './apps.repo';
 import type { AppsService } from './apps.service';
 import { siblingOf } from './cwl-check';
 import { readText, resolveInputFiles, withHomePaths, writeText } from './run-files';
+import { cwltoolStepLogs, toilStepLogs } from './step-logs';
 import type { RunRow, RunsRepo } from './runs.repo';
 
 export interface RunsDeps {
@@ -265,8 +266,20 @@ export function createRunsService({ repo, appsRepo, apps, clusters, binding, sub
       const run = await refresh(await access(actor, appName, uuid));
       const cluster = await clusters.rowById(run.clusterId);
       const files = cluster ? await clusters.files(cluster) : null;
-      const engineLog = files ? await readText(files, { account: run.account }, path.posix.join(run.runDir, runFiles.engineLog), 65_536) : null;
-      return { ...toRun(run), job_order: run.jobOrder, steps: run.steps as RunStep[], outputs: run.outputs ?? null, engine_log: engineLog };
+      const identity = { account: run.account };
+      // one read serves the page's log tail and cwltool's per-step sections
+      const fullLog = files ? await readText(files, identity, path.posix.join(run.runDir, runFiles.engineLog)) : null;
+      const engineLog = fullLog === null ? null : fullLog.slice(-65_536);
+      // each step's own log, read as the run's account from the run's folder (never stored)
+      const steps = run.steps as RunStep[];
+      const version = await appsRepo.versionById(run.versionId);
+      const logs =
+        !files || !version
+          ? new Map<string, string>()
+          : run.engine === 'toil'
+            ? await toilStepLogs(files, identity, run.runDir, stepRuns(version))
+            : cwltoolStepLogs(fullLog ?? '', steps.map((s) => s.name));
+      return { ...toRun(run), job_order: run.jobOrder, steps: steps.map((s) => ({ ...s, log: logs.get(s.name) ?? null })), outputs: run.outputs ?? null, engine_log: engineLog };
     },
 
     /** Cancels the engine and every step job it submitted (toil steps are Slurm jobs of the same account). */

@@ -4,6 +4,11 @@ import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { RunDetail } from '../../features/apps/components/run-detail';
+import type { StepGraph } from '../../features/apps/components/run-steps';
+import { ReadOnlyWorkflowGraph } from '../../features/designer/components/workflow-graph';
+
+// the run page draws a workflow with the designer's own canvas (one renderer), read only
+const stepGraph: StepGraph = ({ cwl, stepStates }) => <ReadOnlyWorkflowGraph cwl={cwl} stepStates={stepStates} height="max(280px, 40vh)" />;
 
 /** /swl/run/:app/:uuid: one run, its steps with live states, outputs and log. */
 export default function SwlRunPage() {
@@ -21,7 +26,7 @@ export default function SwlRunPage() {
           </Button>
         }
       />
-      <RunDetail key={uuid} app={app} uuid={uuid} />
+      <RunDetail key={uuid} app={app} uuid={uuid} graph={stepGraph} />
     </div>
   );
 }

@@ -1,10 +1,11 @@
-import { Alert, Button, Card, Descriptions, Flex, List, Popconfirm, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Descriptions, List, Popconfirm, Skeleton, Space, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { finishedRunStates, type RunDetail as RunDetailType } from '@starlight/contract/apps';
+import { finishedRunStates } from '@starlight/contract/apps';
 import { formatDate } from '../../../lib/format';
 import { useCancelRun, useRun } from '../api/apps-api';
 import { RunStateTag } from './run-state-tag';
+import { RunGraph, RunSteps, type StepGraph } from './run-steps';
 
 interface OutputFile {
   class: 'File' | 'Directory';
@@ -31,36 +32,8 @@ const fileManagerLink = (f: OutputFile) => {
   return `/storage/files?path=${encodeURIComponent(dir)}`;
 };
 
-function Steps({ run }: { run: RunDetailType }) {
-  const { t } = useTranslation('apps');
-  return (
-    <List
-      size="small"
-      dataSource={run.steps}
-      data-testid="run-steps"
-      renderItem={(step) => (
-        <List.Item data-testid={`run-step-${step.name}`}>
-          <Flex wrap gap={8} align="center" style={{ width: '100%' }}>
-            <Typography.Text strong style={{ minWidth: 120 }}>
-              {step.name}
-            </Typography.Text>
-            <RunStateTag state={step.state} />
-            <Space wrap size={4}>
-              {step.job_ids.map((id) => (
-                <Link key={id} to={`/job/info/${run.cluster}/${id}`}>
-                  {t('run.job', { id })}
-                </Link>
-              ))}
-            </Space>
-          </Flex>
-        </List.Item>
-      )}
-    />
-  );
-}
-
 /** /swl/run/:app/:uuid: the run's steps with live states, their jobs, the engine log, outputs, cancel. */
-export function RunDetail({ app, uuid }: { app: string; uuid: string }) {
+export function RunDetail({ app, uuid, graph }: { app: string; uuid: string; graph?: StepGraph }) {
   const { t } = useTranslation('apps');
   const run = useRun(app, uuid);
   const cancel = useCancelRun();
@@ -105,7 +78,8 @@ export function RunDetail({ app, uuid }: { app: string; uuid: string }) {
         {r.error ? <Alert type="error" showIcon title={r.error} data-testid="run-error" /> : null}
       </Card>
       <Card size="small" title={t('run.steps')}>
-        <Steps run={r} />
+        {graph ? <RunGraph run={r} graph={graph} /> : null}
+        <RunSteps run={r} />
       </Card>
       <Card size="small" title={t('run.outputs')}>
         {files.length ? (

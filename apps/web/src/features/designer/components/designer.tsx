@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Alert, Button, Col, Flex, Popconfirm, Row, Space, Spin, Tag } from 'antd';
-import { CheckCircleOutlined, SaveOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
+import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { CwlDocument } from '@starlight/contract/cwl/document';
@@ -168,6 +169,12 @@ export function Designer({ appName, source = appsApiSource }: { appName?: string
         <Space wrap>
           <Button icon={<CheckCircleOutlined />} onClick={() => void validate()} disabled={!parsed.ok}>{t('validate.action')}</Button>
           <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={() => void save()} disabled={!parsed.ok} data-testid="designer-save">{t('save.action')}</Button>
+          {/* a saved version can be launched; the draft stays open for the next edit */}
+          {draft.app && draft.baseVersion ? (
+            <Link to={`/app/spec/${encodeURIComponent(draft.app)}`} data-testid="designer-launch">
+              <Button icon={<PlayCircleOutlined />}>{t('launch')}</Button>
+            </Link>
+          ) : null}
           <Popconfirm title={t('finish.confirm')} onConfirm={finish}>
             <Button data-testid="designer-finish">{t('finish.action')}</Button>
           </Popconfirm>

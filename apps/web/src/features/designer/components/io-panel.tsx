@@ -4,7 +4,7 @@ import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CwlObject } from '@starlight/contract/cwl/document';
 import { asList, entries } from '@starlight/contract/cwl/graph';
-import { normaliseType, typeLabel } from '@starlight/contract/cwl/ports';
+import { portType, typeLabel } from '@starlight/contract/cwl/ports';
 import type { WorkflowEditor } from '@starlight/contract/cwl/workflow-edit';
 
 export const commonTypes = ['File', 'File[]', 'Directory', 'Directory[]', 'string', 'string[]', 'int', 'int[]', 'long', 'float', 'double', 'boolean', 'File?', 'string?', 'int?'];
@@ -28,7 +28,7 @@ export function IoPanel({ process, sources, edit, connect }: { process: CwlObjec
     >
       <Flex vertical style={{ width: '100%' }} gap={4}>
         <span>
-          <b>{p.id}</b> : {typeLabel(normaliseType(p.type))}
+          <b>{p.id}</b> : {typeLabel(portType(p.type))}
         </span>
         {sec === 'outputs' ? (
           <Select

@@ -3,7 +3,7 @@ import { DeleteOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { CwlObject } from '@starlight/contract/cwl/document';
 import { asList, entries } from '@starlight/contract/cwl/graph';
-import { normaliseType, typeLabel } from '@starlight/contract/cwl/ports';
+import { portType, typeLabel } from '@starlight/contract/cwl/ports';
 import type { WorkflowEditor } from '@starlight/contract/cwl/workflow-edit';
 import { CommitInput, parseLiteral, showLiteral } from './commit-input';
 
@@ -32,7 +32,7 @@ export function StepPanel({ process, step, runInputs, sources, edit, connect }: 
   const scatter = asList(s.scatter);
   const typeOf = (port: string) => {
     const raw = runInputs.find((i) => i.id === port)?.type;
-    return raw === undefined ? '' : typeLabel(normaliseType(raw));
+    return raw === undefined ? '' : typeLabel(portType(raw));
   };
   return (
     <Card

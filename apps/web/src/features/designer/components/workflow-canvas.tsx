@@ -2,12 +2,15 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Background, Controls, ReactFlow, ReactFlowProvider, applyNodeChanges, useReactFlow } from '@xyflow/react';
 import type { Connection, Edge, NodeChange } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
+import type { StepState } from '@starlight/contract/apps';
 import type { WorkflowGraph } from '@starlight/contract/cwl/graph';
 import { layoutGraph } from '../layout';
 import { CwlNode } from './cwl-node';
 import type { CwlFlowNode } from './cwl-node';
 
 const nodeTypes = { cwl: CwlNode };
+/** Each run step's state and its label in the page's language. */
+export type StepStates = Record<string, { state: StepState; label: string }>;
 export const nodeKey = (kind: string, id: string) => `${kind}:${id}`;
 
 interface Props {
@@ -20,9 +23,11 @@ interface Props {
   onSelect: (node: { kind: string; id: string } | null) => void;
   onDropApp: (app: string) => void;
   readOnly?: boolean;
+  /** The run page: each step's live state on its node. */
+  stepStates?: StepStates | undefined;
 }
 
-function Canvas({ graph, stepPorts, positions, onPositions, onConnect, onSelect, onDropApp, readOnly }: Props) {
+function Canvas({ graph, stepPorts, positions, onPositions, onConnect, onSelect, onDropApp, readOnly, stepStates }: Props) {
   const [layout, setLayout] = useState<Record<string, { x: number; y: number }>>({});
   const { fitView } = useReactFlow();
   // Layout is recomputed only when the set of nodes or links changes, not on every keystroke.
@@ -51,10 +56,10 @@ function Canvas({ graph, stepPorts, positions, onPositions, onConnect, onSelect,
           id,
           type: 'cwl',
           position: positions[id] ?? layout[id] ?? { x: 0, y: 0 },
-          data: { kind: n.kind, title: n.kind === 'step' ? n.id : n.id, inputs, outputs, scatter: n.scatter ?? [] },
+          data: { kind: n.kind, title: n.id, inputs, outputs, scatter: n.scatter ?? [], ...(n.kind === 'step' && stepStates?.[n.id] ? { state: stepStates[n.id]!.state, stateLabel: stepStates[n.id]!.label } : {}) },
         };
       }),
-    [graph, stepPorts, positions, layout],
+    [graph, stepPorts, positions, layout, stepStates],
   );
   const [nodes, setNodes] = useState(built);
   useEffect(() => setNodes(built), [built]);

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chown, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -81,6 +81,10 @@ describe.skipIf(reason !== null)('apps on the real Slurm through toil', { timeou
       ['sort', 'done'],
       ['count', 'done'],
     ]);
+    // each step's log: its toil worker logs (one per scattered job), with the step's own command line
+    expect(detail!.steps[0]!.log).toMatch(/\$ sort/);
+    expect(detail!.steps[1]!.log).toMatch(/\$ wc/);
+    expect(detail!.steps[1]!.log).not.toMatch(/\$ sort/);
     // two scattered jobs per step, each a Slurm job of the account, run from the run's folder in its home
     const stepJobs = detail!.steps.flatMap((s) => s.job_ids);
     expect(detail!.steps.every((s) => s.job_ids.length === 2)).toBe(true);
@@ -91,6 +95,9 @@ describe.skipIf(reason !== null)('apps on the real Slurm through toil', { timeou
     expect(detail!.run_dir.startsWith(`${home}/app-runs/sort-and-count/`)).toBe(true);
     const counts = (detail!.outputs as { counts: { home_path: string }[] }).counts;
     const words = await Promise.all(counts.map(async (c) => (await readFile(path.join(home, c.home_path), 'utf8')).trim().split(/\s+/)[1]));
+    // the outputs are the account's own files in its home, written by its jobs
+    const uid = await idOf('-u');
+    for (const c of counts) expect((await stat(path.join(home, c.home_path))).uid).toBe(uid);
     expect(words.sort()).toEqual(['3', '4']);
   });
 });
