@@ -72,8 +72,10 @@ if (want('lint-rules')) vitest('lint-rules', 'eslint');
 if (want('contract')) vitest('contract', 'packages/contract');
 if (want('server')) vitest('server (PGlite)', 'apps/server', { STARLIGHT_TEST_PG: '' });
 if (want('server-pg')) {
-  // the API and service tests again, each file on its own fresh PostgreSQL database
-  if (process.env.STARLIGHT_TEST_PG) vitest('server (PostgreSQL)', 'apps/server', {}, ['test/', 'src/modules/', 'src/config.test.ts']);
+  // the API and service tests again, each file on its own fresh PostgreSQL database; tests driving a real
+  // external engine (Slurm jobs, toil, the registry, Jupyter, rclone, sshd) with ordinary SQL run once, above
+  if (process.env.STARLIGHT_TEST_PG)
+    vitest('server (PostgreSQL)', 'apps/server', {}, ['test/', 'src/modules/', 'src/config.test.ts', '--exclude', '**/*.engine.test.ts']);
   else skipped('server (PostgreSQL)', 'STARLIGHT_TEST_PG is not set (scripts/services-up.sh sets it)');
 }
 if (want('web')) vitest('web', 'apps/web');

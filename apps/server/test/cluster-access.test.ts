@@ -11,7 +11,7 @@ import { call } from './hpc-helpers';
 /*
  * Issue 4 parts 2 and 8 without outside services: live cluster views, the k8s calls (1502 from the
  * k8s driver stub, never made-up data), network policies and the web shell settings and refusals.
- * The shell itself runs against the real sshd in webssh-sshd.test.ts.
+ * The shell itself runs against the real sshd in webssh-sshd.engine.test.ts.
  */
 let t: TestApp;
 let admin: string;
