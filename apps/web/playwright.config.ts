@@ -7,7 +7,9 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
-  workers: 1,
+  // One worker per project: the journeys of one project share its server's demo accounts and run in order;
+  // the projects (own servers, own databases) run beside each other.
+  workers: 3,
   retries: 0,
   outputDir: '../../test-results/e2e',
   use: {
@@ -25,10 +27,10 @@ export default defineConfig({
   // when STARLIGHT_TEST_PG is set, a journey through a round-robin proxy in front of two servers on one
   // PostgreSQL database (two-instances.spec.ts; start-two-instances.mjs).
   projects: [
-    { name: 'default', testIgnore: [/slurm\.spec\.ts$/, /two-instances\.spec\.ts$/] },
-    ...(slurmEnabled ? [{ name: 'slurm', testMatch: /slurm\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${e2eSlurmPort}` } }] : []),
+    { name: 'default', workers: 1, testIgnore: [/slurm\.spec\.ts$/, /two-instances\.spec\.ts$/] },
+    ...(slurmEnabled ? [{ name: 'slurm', workers: 1, testMatch: /slurm\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${e2eSlurmPort}` } }] : []),
     ...(twoInstancesEnabled ? [// two servers and a proxy share the CPU with the browser: the waits are longer
-          { name: 'two-instances', testMatch: /two-instances\.spec\.ts$/, expect: { timeout: 20_000 }, use: { baseURL: `http://127.0.0.1:${e2eTwinsPort}` } }] : []),
+          { name: 'two-instances', workers: 1, testMatch: /two-instances\.spec\.ts$/, expect: { timeout: 20_000 }, use: { baseURL: `http://127.0.0.1:${e2eTwinsPort}` } }] : []),
   ],
   webServer: [
     {
