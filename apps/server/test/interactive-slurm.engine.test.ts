@@ -22,7 +22,7 @@ const run = promisify(execFile);
 const env = process.env;
 const missing = slurmSshEnvNames.filter((name) => env[name] === undefined);
 if (env.CI === 'true' && (missing.length > 0 || !existsSync('/usr/bin/jupyter-notebook')))
-  throw new Error(`interactive-slurm.test.ts cannot run in CI: ${missing.length > 0 ? `missing ${missing.join(', ')}` : 'no jupyter-notebook'}`);
+  throw new Error(`interactive-slurm.engine.test.ts cannot run in CI: ${missing.length > 0 ? `missing ${missing.join(', ')}` : 'no jupyter-notebook'}`);
 const reason = !env.SLURMRESTD_URL ? 'SLURMRESTD_URL is empty' : missing.length > 0 ? `missing ${missing.join(', ')}` : !existsSync('/usr/bin/jupyter-notebook') ? 'no jupyter-notebook' : process.getuid?.() !== 0 ? 'not root' : null;
 if (reason) console.warn(`[interactive-slurm] skipped: ${reason} — source /tmp/services.env`);
 
