@@ -120,6 +120,29 @@ test('launches Jupyter and a desktop, uses both through the proxy, finds the not
     await page.screenshot({ path: testInfo.outputPath('desktop.png') });
   });
 
+  await test.step('adds an hour to the running Jupyter session', async () => {
+    await page.goto('/app/interactive');
+    const item = page.locator(`[data-testid="session-card"][data-session-id="${jupyterId}"]`);
+    await expect(item).toContainText(/(5\d) minutes/);
+    await item.getByTestId('session-extend').click();
+    await page.locator('.ant-popconfirm .ant-btn-primary').click();
+    await expect(item).toContainText(/1(1\d) minutes/, { timeout: 15_000 });
+  });
+
+  await test.step('the page works at 390 px: no sideways scrolling, every action reachable', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/app/interactive');
+    await expect(page.getByTestId('session-card')).toHaveCount(2);
+    for (const action of ['session-connect', 'session-extend', 'session-end'])
+      for (const button of await page.getByTestId(action).all()) {
+        await button.scrollIntoViewIfNeeded();
+        await expect(button).toBeInViewport({ ratio: 1 });
+      }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.screenshot({ path: testInfo.outputPath('interactive-390.png'), fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 860 });
+  });
+
   await test.step('ends both sessions and their jobs are cancelled', async () => {
     await page.goto('/app/interactive');
     for (const id of [desktopId, jupyterId]) {
