@@ -40,8 +40,12 @@ try {
     const started = performance.now();
     const res = await fetch(`${base}${proxyPath}files/bench-100mb.bin?token=${secret}`, { headers: extra });
     let bytes = 0;
-    for await (const chunk of res.body) bytes += chunk.length;
-    if (bytes !== size) throw new Error(`downloaded ${bytes} bytes, expected ${size}`);
+    let first = '';
+    for await (const chunk of res.body) {
+      if (bytes === 0) first = Buffer.from(chunk).subarray(0, 400).toString();
+      bytes += chunk.length;
+    }
+    if (bytes !== size) throw new Error(`${base}: HTTP ${res.status}, ${bytes} bytes, expected ${size}: ${first}`);
     return (performance.now() - started) / 1000;
   };
   const downloads = {};
