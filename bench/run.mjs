@@ -9,6 +9,8 @@ const benches = [
   { file: 'storage.mjs' },
   // the designer with 200 vs 10 steps in headless Chromium (open time, drag frame rate; about 1 minute)
   { file: 'designer.mjs' },
+  // one Jupyter session through the console's proxy vs directly (about 3 minutes; root and jupyter-notebook)
+  { file: 'interactive-proxy.mjs', skip: process.getuid?.() !== 0 ? 'not root (the local cluster runs jobs as per-account Unix users)' : null },
   // the real Slurm with 10,000 jobs (about 5 minutes, as root): only where slurm-up.sh's env is loaded
   { file: 'job-list.mjs', skip: process.env.SLURMRESTD_URL ? null : 'SLURMRESTD_URL is not set (eval "$(sudo bash scripts/services/slurm-up.sh)")' },
 ];
