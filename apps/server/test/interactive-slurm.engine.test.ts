@@ -56,6 +56,8 @@ describe.skipIf(reason !== null)('Jupyter sessions on the real Slurm, through th
   }, 180_000);
   afterAll(async () => {
     if (session) await run('scancel', [session.job_id]).catch(() => undefined);
+    // the login node's home outlives the test
+    if (session) await rm(path.join('/home', account, session.folder), { recursive: true, force: true });
     for (const seeded of ['demo_lab_bound', 'demo_lab_gadmin']) await run('sacctmgr', ['-i', 'delete', 'user', 'where', `name=${seeded}`]).catch(() => undefined);
     if (t) await stopTestApp(t);
     await rm(dataDir, { recursive: true, force: true });

@@ -1,4 +1,5 @@
-import { expect, test, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { demoPassword } from './env';
 import { tokenKey } from './helpers';
 
 /*
@@ -50,14 +51,10 @@ async function jobStateOf(page: Page, sessionId: string): Promise<string> {
 }
 
 /** Ends the given sessions through the API (the spec's afterAll: a session's job outlives a failed test). */
-export async function endSessions(page: Page, ids: string[]): Promise<void> {
-  await page.evaluate(
-    async ({ key, ids: list }) => {
-      const headers = { 'Bihu-Token': localStorage.getItem(key) ?? '' };
-      for (const id of list) await fetch(`/api/session/${id}`, { method: 'DELETE', headers });
-    },
-    { key: tokenKey, ids },
-  );
+export async function endSessions(request: APIRequestContext, user: string, ids: string[]): Promise<void> {
+  const login = await request.post('/api/keystone/short_term_token/name', { data: { name: user, password: demoPassword } });
+  const token = ((await login.json()) as { spec: { token: string } }).spec.token;
+  for (const id of ids) await request.delete(`/api/session/${id}`, { headers: { 'Bihu-Token': token } });
 }
 
 /** The journey for a signed-in, bound user; answers the saved notebook's name. */
@@ -98,6 +95,8 @@ export async function interactiveJourney(page: Page, context: BrowserContext, te
   await test.step('finds the .ipynb in the file manager', async () => {
     await page.goto('/storage/files');
     await journey.chooseStorage?.(page);
+    // a home with many entries pages its listing: the filter finds the notebook wherever it sorts
+    await page.locator('input[data-testid="filter"], [data-testid="filter"] input').first().fill(notebookName);
     await expect(page.locator(`[data-testid="file-row"][data-name="${notebookName}"]`)).toBeVisible({ timeout: 15_000 });
   });
 

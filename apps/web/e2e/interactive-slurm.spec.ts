@@ -1,8 +1,7 @@
 import { rm } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { adminPassword, demoPassword } from './env';
-import { signIn } from './helpers';
+import { adminPassword } from './env';
 import { endSessions, interactiveJourney } from './interactive-journey';
 import { adminToken, clusterName, missingSlurmEnv, offerSshStorage, registerSlurmCluster, signInBound } from './slurm-env';
 
@@ -26,13 +25,8 @@ test.beforeAll(async ({ request }) => {
   await registerSlurmCluster(request, token);
   await offerSshStorage(request, token);
 });
-test.afterAll(async ({ browser }) => {
-  if (launched.length > 0) {
-    const page = await browser.newPage();
-    await signIn(page, alice.user, demoPassword);
-    await endSessions(page, launched);
-    await page.close();
-  }
+test.afterAll(async ({ request }) => {
+  if (launched.length > 0) await endSessions(request, alice.user, launched);
   // the login node's home outlives the e2e server
   const home = path.join('/home', alice.account);
   if (notebook) await rm(path.join(home, notebook), { force: true });

@@ -7,12 +7,8 @@ import { endSessions, interactiveJourney } from './interactive-journey';
 test.describe.configure({ mode: 'serial' });
 
 const launched: string[] = [];
-test.afterAll(async ({ browser }) => {
-  if (launched.length === 0) return;
-  const page = await browser.newPage();
-  await signIn(page, 'demo-bound', demoPassword);
-  await endSessions(page, launched);
-  await page.close();
+test.afterAll(async ({ request }) => {
+  if (launched.length > 0) await endSessions(request, 'demo-bound', launched);
 });
 
 test('launches Jupyter and a desktop, uses both through the proxy, finds the notebook, ends both', async ({ page, context }, testInfo) => {
