@@ -11,6 +11,8 @@ const benches = [
   { file: 'designer.mjs' },
   // a one-step app through the console vs cwltool directly (about 1 minute; as root, with cwltool)
   { file: 'apps.mjs' },
+  // one Jupyter session through the console's proxy vs directly (about 3 minutes; root and jupyter-notebook)
+  { file: 'interactive-proxy.mjs', skip: process.getuid?.() !== 0 ? 'not root (the local cluster runs jobs as per-account Unix users)' : null },
   // the real Slurm with 10,000 jobs (about 5 minutes, as root): only where slurm-up.sh's env is loaded
   { file: 'job-list.mjs', skip: process.env.SLURMRESTD_URL ? null : 'SLURMRESTD_URL is not set (eval "$(sudo bash scripts/services/slurm-up.sh)")' },
   // 10,000 finished jobs in slurmdbd read by the console, a community report over a year, next to sacct (about 2 minutes, as root)

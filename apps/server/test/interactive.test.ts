@@ -94,5 +94,8 @@ describe('interactive sessions: bad input', () => {
     // (its job is unknown to the scheduler, so it is also over: either way nothing is reached)
     expect(late.code).toBe(1409);
     expect((await call<{ state: string }>(t.app, 'GET', `/session/${id}`, owner)).spec.state).toBe('failed');
+    // nothing to extend once it is over
+    expect((await call(t.app, 'POST', `/session/${id}/extend`, owner, { hours: 1 })).code).toBe(1409);
+    expect((await call(t.app, 'POST', `/session/${id}/extend`, owner, { hours: 0 })).code).toBe(1400);
   });
 });

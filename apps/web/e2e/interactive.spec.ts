@@ -1,102 +1,18 @@
-import { expect, test, type Page } from '@playwright/test';
+import { test } from '@playwright/test';
 import { demoPassword } from './env';
-import { signIn, tokenKey } from './helpers';
+import { signIn } from './helpers';
+import { endSessions, interactiveJourney } from './interactive-journey';
 
-// Issue 14 on the embedded default (local cluster), as a new user would: Jupyter and a remote desktop launched
-// from /app/interactive, used through the console's proxy, then ended (their jobs cancelled).
+// Issue 14 on the embedded default (local cluster): the journey of interactive-journey.ts as demo-bound.
 test.describe.configure({ mode: 'serial' });
 
-const card = (page: Page, app: string) => page.getByTestId('session-card').filter({ hasText: app }).first();
-
-async function launch(page: Page, app: 'Jupyter Notebook' | 'Remote desktop', extra?: () => Promise<void>) {
-  await page.goto('/app/interactive');
-  await page.getByTestId('launch-app').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: app }).click();
-  await expect(page.getByTestId('launch-partition')).toContainText('local/local');
-  await extra?.();
-  const before = await page.getByTestId('session-card').count();
-  await page.getByTestId('launch-submit').click();
-  await expect(page.getByTestId('session-card')).toHaveCount(before + 1, { timeout: 30_000 });
-  const launched = card(page, app);
-  await expect(launched).toHaveAttribute('data-state', 'running', { timeout: 90_000 });
-  return launched;
-}
-
-async function jobStateOf(page: Page, sessionId: string): Promise<string> {
-  return page.evaluate(
-    async ({ key, id }) => {
-      const headers = { 'Bihu-Token': localStorage.getItem(key) ?? '' };
-      const session = (await (await fetch(`/api/session/${id}`, { headers })).json()) as { spec: { cluster: string; job_id: string } };
-      const job = (await (await fetch(`/api/job/job/${session.spec.cluster}/${session.spec.job_id}`, { headers })).json()) as { spec: { state: string } };
-      return job.spec.state;
-    },
-    { key: tokenKey, id: sessionId },
-  );
-}
+const launched: string[] = [];
+test.afterAll(async ({ request }) => {
+  if (launched.length > 0) await endSessions(request, 'demo-bound', launched);
+});
 
 test('launches Jupyter and a desktop, uses both through the proxy, finds the notebook, ends both', async ({ page, context }, testInfo) => {
   test.setTimeout(300_000);
   await signIn(page, 'demo-bound', demoPassword);
-
-  const jupyter = await test.step('launches Jupyter and waits for running', () => launch(page, 'Jupyter Notebook'));
-  const jupyterId = (await jupyter.getAttribute('data-session-id')) ?? '';
-
-  await test.step('connects, creates a notebook, runs whoami as the bound account and saves it', async () => {
-    const [tree] = await Promise.all([context.waitForEvent('page'), jupyter.getByTestId('session-connect').click()]);
-    await expect(tree).toHaveURL(new RegExp(`/api/session/${jupyterId}/proxy/tree`));
-    await tree.locator('#new-dropdown-button').click();
-    const [notebook] = await Promise.all([context.waitForEvent('page'), tree.locator('#kernel-python3 a').click()]);
-    await expect(notebook.locator('#kernel_indicator_icon.kernel_idle_icon')).toBeAttached({ timeout: 60_000 });
-    await notebook.locator('.CodeMirror').first().click();
-    await notebook.keyboard.type('import getpass; print(getpass.getuser())');
-    await notebook.keyboard.press('Shift+Enter');
-    await expect(notebook.locator('.output_subarea.output_stdout')).toHaveText(/^sle[0-9a-f]+-demo_lab_bound\s*$/, { timeout: 30_000 });
-    await notebook.keyboard.press('Control+s');
-    await expect(notebook.locator('#notification_notebook')).toContainText('Notebook saved', { timeout: 15_000 });
-    await notebook.screenshot({ path: testInfo.outputPath('jupyter.png') });
-    await notebook.close();
-    await tree.close();
-  });
-
-  await test.step('finds the .ipynb in the file manager', async () => {
-    await page.goto('/storage/files');
-    await expect(page.locator('[data-testid="file-row"][data-name="Untitled.ipynb"]')).toBeVisible({ timeout: 15_000 });
-  });
-
-  const desktop = await test.step('launches a desktop at 1024x768 and waits for running', () =>
-    launch(page, 'Remote desktop', async () => {
-      await page.getByTestId('launch-resolution').click();
-      await page.locator('.ant-select-item-option').filter({ hasText: '1024x768' }).click();
-    }),
-  );
-  const desktopId = (await desktop.getAttribute('data-session-id')) ?? '';
-
-  await test.step('connects and sees the desktop pixels in the noVNC canvas', async () => {
-    await desktop.getByTestId('session-connect').click();
-    await expect(page).toHaveURL(new RegExp(`/app/interactive/${desktopId}/desktop`));
-    await expect(page.getByTestId('desktop-viewer')).toHaveAttribute('data-status', 'connected', { timeout: 30_000 });
-    const canvas = page.getByTestId('desktop-screen').locator('canvas');
-    // the xmessage window is painted in the console's blue (#1890ff): wait until those pixels arrive
-    const pixels = () =>
-      canvas.evaluate((element: HTMLCanvasElement) => {
-        const data = element.getContext('2d')?.getImageData(0, 0, element.width, element.height).data ?? new Uint8ClampedArray();
-        let blue = 0;
-        for (let i = 0; i < data.length; i += 4) if (data[i]! < 60 && data[i + 1]! > 120 && data[i + 2]! > 230) blue++;
-        return { size: `${element.width}x${element.height}`, blue };
-      });
-    await expect.poll(async () => (await pixels()).blue, { timeout: 30_000 }).toBeGreaterThan(500);
-    expect((await pixels()).size).toBe('1024x768');
-    await page.screenshot({ path: testInfo.outputPath('desktop.png') });
-  });
-
-  await test.step('ends both sessions and their jobs are cancelled', async () => {
-    await page.goto('/app/interactive');
-    for (const id of [desktopId, jupyterId]) {
-      const item = page.locator(`[data-testid="session-card"][data-session-id="${id}"]`);
-      await item.getByTestId('session-end').click();
-      await page.locator('.ant-popconfirm .ant-btn-primary').click();
-      await expect(item).toHaveAttribute('data-state', 'completed', { timeout: 15_000 });
-      await expect.poll(() => jobStateOf(page, id), { timeout: 20_000 }).toBe('CANCELLED');
-    }
-  });
+  await interactiveJourney(page, context, testInfo, { partition: 'local/local', whoami: /^sle[0-9a-f]+-demo_lab_bound\s*$/, launched });
 });

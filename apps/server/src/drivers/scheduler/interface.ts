@@ -51,6 +51,8 @@ export const submitJobInputSchema = z.object({
   cpus: z.number().int().min(1).max(4096).default(1),
   /** Omitted: the partition's default. */
   timeLimitMinutes: z.number().int().min(1).max(366 * 24 * 60).optional(),
+  /** Memory per node in MB (Slurm `--mem`); the local queue checks it against this host's memory, does not enforce it. */
+  memoryMb: z.number().int().min(1).max(64 * 1024 * 1024).optional(),
   /** local: relative to (or absolute inside) the account's home; slurm: absolute on the cluster. */
   workingDirectory: z.string().max(4096).regex(noControlChars, 'no control characters').optional(),
   env: z
@@ -193,5 +195,11 @@ export interface SchedulerDriver {
    * (nothing pending starts); not blocked clears both. The fees module decides; the cluster enforces it.
    */
   setSubmitBlock?(account: string, chargeAccount: string, blocked: boolean): Promise<void>;
+  /**
+   * As the admin identity (Slurm lets only operators raise a limit): sets an active job's time limit to
+   * `minutes`, never lower than it is and never over its partition's maximum (1400), a finished job 1409.
+   * The caller checked that its user owns the job.
+   */
+  raiseTimeLimit(jobId: string, minutes: number): Promise<void>;
   close(): Promise<void>;
 }

@@ -19,3 +19,4 @@ export const forbidden = (info: string): SchedulerError => new SchedulerError(Co
 export const jobNotFound = (jobId: string): SchedulerError =>
   new SchedulerError(Code.notFound, `job ${jobId} not found`);
 export const upstreamDown = (info: string): SchedulerError => new SchedulerError(Code.upstreamDown, info);
+export const conflict = (info: string): SchedulerError => new SchedulerError(Code.conflict, info);

@@ -13,7 +13,7 @@ export interface InteractiveModuleDeps {
   clusters: ClustersService;
   binding: Pick<BindingService, 'accountOf'>;
   /** The jobs module's submit: sessions are batch jobs of the bound account like any other. */
-  submit: Pick<JobSubmitService, 'submit' | 'target'>;
+  submit: Pick<JobSubmitService, 'submit' | 'target' | 'admit'>;
   basePath: string;
   idleMinutes: number;
   log: (error: unknown, context: string) => void;

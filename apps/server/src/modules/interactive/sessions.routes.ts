@@ -4,6 +4,7 @@ import { tokenHeader } from '@starlight/contract/auth';
 import { listSchema } from '@starlight/contract/envelope';
 import {
   connectSessionResultSchema,
+  extendSessionInputSchema,
   interactiveAppSchema,
   launchSessionInputSchema,
   sessionListQuerySchema,
@@ -68,6 +69,12 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
     '/session/:id/relaunch',
     { config: { perms }, schema: { tags, summary: 'Launch again with the same parameters', params: sessionParamsSchema, response: replies(sessionSchema) } },
     async (request) => ok(request.id, 'session', await sessions.relaunch(actorOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/session/:id/extend',
+    { config: { perms }, schema: { tags, summary: "Add walltime to a running session (its job's time limit)", params: sessionParamsSchema, body: extendSessionInputSchema, response: replies(sessionSchema) } },
+    async (request) => ok(request.id, 'session', await sessions.extend(actorOf(request), request.params.id, request.body.hours)),
   );
 
   app.get(

@@ -24,7 +24,7 @@ export interface SessionsDeps {
   repo: SessionsRepo;
   clusters: Pick<ClustersService, 'rowById' | 'scheduler' | 'files'>;
   binding: Pick<BindingService, 'accountOf'>;
-  submit: Pick<JobSubmitService, 'submit' | 'target'>;
+  submit: Pick<JobSubmitService, 'submit' | 'target' | 'admit'>;
   /** `/api`: the proxy path the apps serve under is `<basePath>/session/<id>/proxy/`. */
   basePath: string;
   /** Minutes without proxy traffic after which a running session is offered to be ended. */
@@ -182,6 +182,7 @@ export function createSessionsService({ repo, clusters, binding, submit, basePat
       actor,
       { cluster: cluster.name, partition: input.partition, name: `starlight-${input.app}`, script: launchScript(input.app), cpus: input.cpus, time_limit_minutes: minutes, working_directory: folder },
       {
+        ...(input.memory_mb !== undefined ? { memoryMb: input.memory_mb } : {}),
         env: {
           ...app.env(parsed.data),
           SL_SESSION_ID: id,
@@ -264,6 +265,24 @@ export function createSessionsService({ repo, clusters, binding, submit, basePat
       if (s.state !== 'running' || !s.host || !s.port || !s.secret)
         throw new AppError(Code.conflict, s.state === 'expired' ? `session ${id} is past its time limit` : `session ${id} is ${s.state}, not running`);
       return { session: s, app: s.app as InteractiveAppId, host: s.host, port: s.port, secret: s.secret, baseUrl: proxyBase(id) };
+    },
+
+    /**
+     * More walltime for a running session, `hours` added to its job's time limit: our owner check, then the
+     * scheduler as its operator (only operators may raise a limit), never past the partition's maximum.
+     */
+    async extend(actor: Actor, id: string, hours: number): Promise<Session> {
+      const found = await refresh(await owned(actor, id));
+      const { session: s, clusterName } = found;
+      if (s.state !== 'running') throw new AppError(Code.conflict, `session ${id} is ${s.state}, not running`);
+      const scheduler = await clusters.scheduler(await clusterOf(s));
+      const job = await scheduler.getJob({ kind: 'user', account: s.account }, s.jobId);
+      const minutes = (job.timeLimitMinutes ?? Math.ceil(s.hours * 60)) + Math.ceil(hours * 60);
+      // the same grant, quota and partition limits a job asking for this time limit would meet
+      await submit.admit(actor, { cluster: clusterName, partition: s.partition, cpus: s.cpus, time_limit_minutes: minutes });
+      await scheduler.raiseTimeLimit(s.jobId, minutes);
+      // the new end is read back from the scheduler's time limit
+      return toSession(await refresh(found));
     },
 
     async connect(actor: Actor, id: string): Promise<ConnectSessionResult> {

@@ -51,23 +51,30 @@ export function createJobSubmitService({ clusters, partitions, binding, sync, ma
     return path.posix.join(home, requested ?? '.');
   }
 
+  /** Where the job goes, after the fee rule, the grant's and quotas' limits (cpus, time, CPU-hours) and the partition's own time limit. */
+  async function admit(actor: Actor, input: Pick<JobSubmitInput, 'cluster' | 'partition' | 'cpus' | 'time_limit_minutes'>): Promise<{ cluster: ClusterRow; partition: Partition }> {
+    const { cluster, partition } = await target(actor, input);
+    await mayCharge?.(actor, cluster.name);
+    await partitions.admit(actor, { cluster, partition }, { cpus: input.cpus, timeLimitMinutes: input.time_limit_minutes });
+    const limit = partition.max_time_minutes;
+    if (input.time_limit_minutes !== undefined && limit !== null && input.time_limit_minutes > limit)
+      throw invalid('time_limit_minutes', `the time limit is over partition ${partition.name}'s ${limit} minutes`);
+    return { cluster, partition };
+  }
+
   return {
+    /** The same checks as a submit, for a running job asking for a longer time limit (interactive sessions' extend). */
+    admit,
     /** The cluster and partition a submit would go to (the same 1400/1403 answers), for callers that prepare first (apps, sessions). */
     target,
     /**
      * `extra.env` reaches the script as environment variables (interactive sessions and app runs hand their values
-     * this way, never pasted into the script's text).
+     * this way, never pasted into the script's text); `extra.memoryMb` is the job's memory request per node.
      */
-    async submit(actor: Actor, input: JobSubmitInput, extra: { env?: Record<string, string> } = {}): Promise<JobSubmitResult> {
+    async submit(actor: Actor, input: JobSubmitInput, extra: { env?: Record<string, string>; memoryMb?: number } = {}): Promise<JobSubmitResult> {
       const account = await binding.accountOf(actor.userId);
       if (!account) throw new AppError(Code.forbidden, 'bind a system account before submitting jobs');
-      const { cluster, partition } = await target(actor, input);
-      await mayCharge?.(actor, cluster.name);
-      // the grant's and quotas' limits (cpus, time, CPU-hours) before the partition's own
-      await partitions.admit(actor, { cluster, partition }, { cpus: input.cpus, timeLimitMinutes: input.time_limit_minutes });
-      const limit = partition.max_time_minutes;
-      if (input.time_limit_minutes !== undefined && limit !== null && input.time_limit_minutes > limit)
-        throw invalid('time_limit_minutes', `the time limit is over partition ${partition.name}'s ${limit} minutes`);
+      const { cluster, partition } = await admit(actor, input);
       const driver = await clusters.scheduler(cluster);
       const { jobId, warnings } = await driver.submitJob(
         { kind: 'user', account },
@@ -79,6 +86,7 @@ export function createJobSubmitService({ clusters, partitions, binding, sync, ma
           timeLimitMinutes: input.time_limit_minutes,
           workingDirectory: await workingDirectory(cluster, account, input.working_directory),
           ...(extra.env ? { env: extra.env } : {}),
+          ...(extra.memoryMb !== undefined ? { memoryMb: extra.memoryMb } : {}),
         },
       );
       sync.invalidate(cluster.id);

@@ -88,6 +88,23 @@ describe('local scheduler', () => {
     expect(done.endTime!.getTime() - done.startTime!.getTime()).toBeLessThan(2500);
   });
 
+  it('raises a running job time limit: its timer follows, never lowered, bounded by the partition, refused once over', async () => {
+    const s = await start({ maxTimeLimitMinutes: 5 });
+    const { jobId } = await s.submitJob(alice, job('sleep 30 & wait', { timeLimitMinutes: 1 }));
+    await waitFor(s, jobId, ['RUNNING']);
+    await s.raiseTimeLimit(jobId, 3);
+    await s.raiseTimeLimit(jobId, 2); // lower: kept at 3
+    expect((await s.getJob(alice, jobId)).timeLimitMinutes).toBe(3);
+    await expect(s.raiseTimeLimit(jobId, 6)).rejects.toMatchObject({ code: 1400 });
+    // past the first limit (1 s) it still runs; it ends at the raised one (3 s)
+    await new Promise((resolve) => setTimeout(resolve, 1800));
+    expect((await s.getJob(alice, jobId)).state).toBe('RUNNING');
+    const done = await waitFor(s, jobId, ['TIMEOUT'], 4000);
+    expect(done.endTime!.getTime() - done.startTime!.getTime()).toBeGreaterThan(2800);
+    await expect(s.raiseTimeLimit(jobId, 4)).rejects.toMatchObject({ code: 1409 });
+    await expect(s.submitJob(alice, job('true', { memoryMb: 1024 * 1024 * 1024 }))).rejects.toMatchObject({ code: 1400 });
+  });
+
   it('SIGKILLs a job that ignores SIGTERM after the grace period, still TIMEOUT', async () => {
     const s = await start();
     const { jobId } = await s.submitJob(alice, job("trap '' TERM; sleep 30", { timeLimitMinutes: 1 }));

@@ -15,7 +15,7 @@ import {
   type SubmitJobInput,
   type SubmitJobResult,
 } from '../interface';
-import { forbidden, invalidInput, jobNotFound, upstreamDown } from '../scheduler-error';
+import { conflict, forbidden, invalidInput, jobNotFound, upstreamDown } from '../scheduler-error';
 import {
   assertDate,
   assertIdentity,
@@ -161,6 +161,10 @@ export class LocalScheduler implements SchedulerDriver {
       throw invalidInput(`unknown partition ${input.partition}: this queue has only ${this.partition}`, { field: 'partition' });
     if (input.cpus > this.slots)
       throw invalidInput(`${input.cpus} CPUs requested, the queue has ${this.slots}`, { field: 'cpus' });
+    // not enforced here (jobs share the host), but a request no node could meet is refused as Slurm would
+    const memoryMb = Math.floor(os.totalmem() / 1024 / 1024);
+    if (input.memoryMb !== undefined && input.memoryMb > memoryMb)
+      throw invalidInput(`${input.memoryMb} MB of memory requested, the node has ${memoryMb} MB`, { field: 'memoryMb' });
     const timeLimitMinutes = input.timeLimitMinutes ?? Math.min(this.options.defaultTimeLimitMinutes ?? 60, this.maxTimeLimit);
     if (timeLimitMinutes > this.maxTimeLimit)
       throw invalidInput(`time limit over the partition's ${this.maxTimeLimit} minutes`, { field: 'timeLimitMinutes' });
@@ -323,6 +327,22 @@ export class LocalScheduler implements SchedulerDriver {
         await this.store.update(id, { state: 'CANCELLED', reason: null, endTime: now, updatedAt: now });
       }
       return { stopping: isFinishedJobState(job.state) ? undefined : this.running.get(id)?.stop('CANCELLED') };
+    });
+  }
+
+  async raiseTimeLimit(jobId: string, minutes: number): Promise<void> {
+    const id = Number(assertJobId(jobId));
+    if (!Number.isInteger(minutes) || minutes < 1) throw invalidInput('the time limit is a whole number of minutes', { field: 'timeLimitMinutes' });
+    if (minutes > this.maxTimeLimit) throw invalidInput(`time limit over the partition's ${this.maxTimeLimit} minutes`, { field: 'timeLimitMinutes' });
+    await this.serial(async () => {
+      const job = await this.store.get(id);
+      if (!job) throw jobNotFound(jobId);
+      if (isFinishedJobState(job.state)) throw conflict(`job ${jobId} is ${job.state}`);
+      if (minutes <= job.timeLimitMinutes) return;
+      await this.store.update(id, { timeLimitMinutes: minutes, updatedAt: new Date() });
+      // the running process's timer follows the new limit (another instance re-arms it when it adopts the job)
+      const entry = this.running.get(id);
+      if (entry?.process && job.startTime) entry.limit(minutes * (this.options.msPerMinute ?? 60_000) - (Date.now() - job.startTime.getTime()));
     });
   }
 

@@ -14,6 +14,7 @@ export class RunningJob {
   readonly finished: Promise<void>;
   private markFinished: () => void = () => undefined;
   private readonly timers: NodeJS.Timeout[] = [];
+  private limitTimer?: NodeJS.Timeout;
 
   constructor(
     readonly cpus: number,
@@ -25,11 +26,18 @@ export class RunningJob {
   /** Arms the time limit; `onEnd` runs once the process is gone. */
   watch(process: JobProcess, remainingMs: number, onEnd: () => void): void {
     this.process = process;
-    this.timers.push(setTimeout(() => void this.stop('TIMEOUT'), Math.max(0, remainingMs)));
+    this.limit(remainingMs);
     void process.ended.then((status) => {
       this.exitStatus = status;
       onEnd();
     });
+  }
+
+  /** (Re)arms the time limit: `remainingMs` from now (a raised limit replaces the earlier timer). */
+  limit(remainingMs: number): void {
+    if (this.limitTimer) clearTimeout(this.limitTimer);
+    this.limitTimer = setTimeout(() => void this.stop('TIMEOUT'), Math.max(0, remainingMs));
+    this.timers.push(this.limitTimer);
   }
 
   /** SIGTERM to the job's group now, SIGKILL after the grace period; resolves when the end is recorded. */

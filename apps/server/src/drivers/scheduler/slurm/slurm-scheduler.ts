@@ -14,7 +14,7 @@ import type {
   SubmitJobResult,
 } from '../interface';
 import { isFinishedJobState } from '../interface';
-import { SchedulerError, invalidInput, upstreamDown } from '../scheduler-error';
+import { SchedulerError, conflict, invalidInput, upstreamDown } from '../scheduler-error';
 import {
   assertDate,
   assertIdentity,
@@ -110,6 +110,8 @@ export class SlurmScheduler implements SchedulerDriver {
       cpus_per_task: input.cpus,
       tasks: 1,
       time_limit: input.timeLimitMinutes,
+      // --mem: MB per node (an integer up to v0.0.38, the newest API this driver speaks)
+      ...(input.memoryMb !== undefined ? { memory_per_node: input.memoryMb } : {}),
       standard_output: path.posix.join(escapePattern(cwd), 'slurm-%j.out'),
       standard_error: path.posix.join(escapePattern(cwd), 'slurm-%j.err'),
     };
@@ -170,6 +172,19 @@ export class SlurmScheduler implements SchedulerDriver {
     assertJobId(jobId);
     // Slurm itself decides whether this account may cancel the job: a refusal is 1403.
     await this.client.request(sun, await this.slurmPath(`/job/${jobId}`), { method: 'DELETE' });
+  }
+
+  /** As the operator (a user may only lower a limit), bounded by the partition's MaxTime, which operators may pass. */
+  async raiseTimeLimit(jobId: string, minutes: number): Promise<void> {
+    assertJobId(jobId);
+    if (!Number.isInteger(minutes) || minutes < 1) throw invalidInput('the time limit is a whole number of minutes', { field: 'timeLimitMinutes' });
+    const job = await this.getJob({ kind: 'admin' }, jobId);
+    if (isFinishedJobState(job.state)) throw conflict(`job ${jobId} is ${job.state}`);
+    if (job.timeLimitMinutes !== null && minutes <= job.timeLimitMinutes) return;
+    const partition = (await this.listPartitions({ kind: 'admin' })).find((p) => p.name === job.partition);
+    if (partition?.maxTimeMinutes != null && minutes > partition.maxTimeMinutes)
+      throw invalidInput(`time limit over partition ${job.partition}'s ${partition.maxTimeMinutes} minutes`, { field: 'timeLimitMinutes' });
+    await this.client.request(this.adminAccount, await this.slurmPath(`/job/${jobId}`), { method: 'POST', body: { time_limit: minutes } });
   }
 
   async listNodes(identity: SchedulerIdentity): Promise<SchedulerNode[]> {

@@ -48,6 +48,10 @@ export const useEndSession = () => useSessionMutation(async (id: string) => sess
 export const useRelaunchSession = () =>
   useSessionMutation(async (id: string) => sessionSchema.parse(await apiSpec(`/session/${id}/relaunch`, { method: 'POST', timeoutHeader: 30 })));
 
+/** POST /session/:id/extend: more walltime for a running session (the scheduler's limits apply). */
+export const useExtendSession = () =>
+  useSessionMutation(async ({ id, hours }: { id: string; hours: number }) => sessionSchema.parse(await apiSpec(`/session/${id}/extend`, { method: 'POST', body: { hours } })));
+
 /** POST /session/:id/connect: sets the proxy path's cookie and answers where to go (and the app's secret). */
 export async function connectSession(id: string) {
   return connectSessionResultSchema.parse(await apiSpec(`/session/${id}/connect`, { method: 'POST' }));

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { finalSessionStates, type Session, type SessionState } from '@starlight/contract/interactive';
 import { formatDate } from '../../../lib/format';
-import { connectSession, useEndSession, useRelaunchSession, useSessionOutput } from '../api/sessions';
+import { connectSession, useEndSession, useExtendSession, useRelaunchSession, useSessionOutput } from '../api/sessions';
 
 const stateColors: Record<SessionState, string> = { queued: 'default', starting: 'processing', running: 'success', completed: 'default', failed: 'error', expired: 'warning' };
 
@@ -36,6 +36,7 @@ export function SessionCard({ session, compact = false }: { session: Session; co
   const navigate = useNavigate();
   const end = useEndSession();
   const relaunch = useRelaunchSession();
+  const extend = useExtendSession();
   const [outputOpen, setOutputOpen] = useState(false);
   const [connectError, setConnectError] = useState<string | null>(null);
   const over = finalSessionStates.includes(session.state);
@@ -66,6 +67,13 @@ export function SessionCard({ session, compact = false }: { session: Session; co
       <Button key="connect" type="primary" onClick={() => void connect()} data-testid="session-connect">
         {t('card.connect')}
       </Button>
+    ) : null,
+    session.state === 'running' ? (
+      <Popconfirm key="extend" title={t('card.extendConfirm')} onConfirm={() => extend.mutate({ id: session.id, hours: 1 })}>
+        <Button loading={extend.isPending} data-testid="session-extend">
+          {t('card.extend')}
+        </Button>
+      </Popconfirm>
     ) : null,
     over ? null : (
       <Popconfirm key="end" title={t('card.endConfirm')} onConfirm={() => end.mutate(session.id)}>
@@ -120,7 +128,9 @@ export function SessionCard({ session, compact = false }: { session: Session; co
         <Descriptions.Item label={t('card.job')}>{session.job_id}</Descriptions.Item>
         <Descriptions.Item label={t('card.timeLeft')}>{left === null || over ? '—' : t('card.minutes', { count: left })}</Descriptions.Item>
         {compact ? null : <Descriptions.Item label={t('card.created')}>{formatDate(session.created_at)}</Descriptions.Item>}
-        {compact ? null : <Descriptions.Item label={t('card.resources')}>{t('card.resourcesValue', { cpus: session.cpus, hours: session.hours })}</Descriptions.Item>}
+        {compact ? null : <Descriptions.Item label={t('card.resources')}>{session.memory_mb === null
+              ? t('card.resourcesValue', { cpus: session.cpus, hours: session.hours })
+              : t('card.resourcesMemory', { cpus: session.cpus, hours: session.hours, memory: Math.round((session.memory_mb / 1024) * 10) / 10 })}</Descriptions.Item>}
       </Descriptions>
       {session.reason && session.state !== 'running' ? (
         <Typography.Paragraph type="secondary" style={{ marginBottom: 8 }} data-testid="session-reason">

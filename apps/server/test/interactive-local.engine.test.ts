@@ -21,11 +21,11 @@ import { listenLocal, openSocket, runInKernel, waitForSession } from './interact
  */
 const hasJupyter = existsSync('/usr/bin/jupyter-notebook');
 if (!hasJupyter) {
-  if (process.env.CI === 'true') throw new Error('interactive-local.test.ts needs jupyter-notebook (scripts/services/interactive-up.sh)');
-  console.warn('interactive-local.test.ts skipped: jupyter-notebook is not installed');
+  if (process.env.CI === 'true') throw new Error('interactive-local.engine.test.ts needs jupyter-notebook (scripts/services/interactive-up.sh)');
+  console.warn('interactive-local.engine.test.ts skipped: jupyter-notebook is not installed');
 }
 const root = process.getuid?.() === 0;
-if (!root) console.warn('interactive-local.test.ts skipped: not root, so the local cluster is granted to nobody');
+if (!root) console.warn('interactive-local.engine.test.ts skipped: not root, so the local cluster is granted to nobody');
 const prefix = process.env.STARLIGHT_TEST_UNIX_PREFIX ?? 'slt0-';
 
 describe.runIf(hasJupyter && root)('Jupyter sessions on the local scheduler, through the proxy', () => {
@@ -55,8 +55,9 @@ describe.runIf(hasJupyter && root)('Jupyter sessions on the local scheduler, thr
   const proxied = (id: string, rest: string) => `http://${origin}/api/session/${id}/proxy/${rest}`;
 
   it('launches Jupyter as a job of the bound account and reports it running once the app answers the secret', async () => {
-    const launched = await call<Session>(t.app, 'POST', '/session/sessions', alice, { app: 'jupyter', partition: 'local', cpus: 1, hours: 1 });
+    const launched = await call<Session>(t.app, 'POST', '/session/sessions', alice, { app: 'jupyter', partition: 'local', cpus: 1, memory_mb: 512, hours: 1 });
     expect(launched.code, launched.info).toBe(200);
+    expect(launched.spec.memory_mb).toBe(512);
     expect(['queued', 'starting', 'running']).toContain(launched.spec.state);
     session = await waitForSession(t.app, alice, launched.spec.id, 'running');
     expect(session).toMatchObject({ app: 'jupyter', cluster: 'local', node: os.hostname(), idle: false });
@@ -109,6 +110,34 @@ describe.runIf(hasJupyter && root)('Jupyter sessions on the local scheduler, thr
     expect(huge.status).toBe(431);
     // the app itself still demands its secret: our token alone is not enough
     expect((await fetch(status, { headers: { 'bihu-token': alice } })).status).toBe(403);
+  });
+
+  it('extends a running session: its job time limit and its end move by the hours added, for its owner only', async () => {
+    const before = (await call<Session>(t.app, 'GET', `/session/${session.id}`, alice)).spec;
+    const extended = await call<Session>(t.app, 'POST', `/session/${session.id}/extend`, alice, { hours: 0.5 });
+    expect(extended.code, extended.info).toBe(200);
+    expect(Date.parse(extended.spec.ends_at!) - Date.parse(before.ends_at!)).toBe(30 * 60_000);
+    expect((await call<JobDetail>(t.app, 'GET', `/job/job/local/${session.job_id}`, alice)).spec.time_limit_minutes).toBe(90);
+    expect((await call(t.app, 'POST', `/session/${session.id}/extend`, bob, { hours: 0.5 })).code).toBe(1404);
+    expect((await call(t.app, 'POST', `/session/${session.id}/extend`, alice, { hours: 100 })).code).toBe(1400);
+  });
+
+  it('keeps the session reachable, HTTP and websockets, across a restart of the console server', async () => {
+    await t.app.close();
+    t = await startTestApp({ env: { STARLIGHT_DATA_DIR: dataDir, STARLIGHT_LOG_LEVEL: 'warn' }, database });
+    origin = await listenLocal(t.app);
+    const after = await call<Session>(t.app, 'GET', `/session/${session.id}`, alice);
+    expect(after.spec).toMatchObject({ state: 'running', job_id: session.job_id, node: os.hostname() });
+    const status = await fetch(proxied(session.id, 'api/status'), { headers: { 'bihu-token': alice, authorization: `token ${connect.secret}` } });
+    expect(status.status).toBe(200);
+    const headers = { 'bihu-token': alice, authorization: `token ${connect.secret}`, 'content-type': 'application/json' };
+    const kernel = (await (await fetch(proxied(session.id, 'api/kernels'), { method: 'POST', headers, body: '{}' })).json()) as { id: string };
+    const opened = await openSocket(proxied(session.id, `api/kernels/${kernel.id}/channels?token=${connect.secret}`).replace('http:', 'ws:'), { 'bihu-token': alice, origin: `http://${origin}` });
+    if (!('ws' in opened)) throw new Error(`kernel socket refused after the restart: ${opened.status} ${opened.body}`);
+    expect((await runInKernel(opened.ws, 'print(6 * 7)')).trim()).toBe('42');
+    opened.ws.close();
+    // still its owner's only
+    expect((await fetch(proxied(session.id, 'api/status'), { headers: { 'bihu-token': bob, authorization: `token ${connect.secret}` } })).status).toBe(404);
   });
 
   it('never trusts a connection file naming another host, or a port where no app answers the secret', async () => {

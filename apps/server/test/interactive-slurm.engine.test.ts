@@ -22,7 +22,7 @@ const run = promisify(execFile);
 const env = process.env;
 const missing = slurmSshEnvNames.filter((name) => env[name] === undefined);
 if (env.CI === 'true' && (missing.length > 0 || !existsSync('/usr/bin/jupyter-notebook')))
-  throw new Error(`interactive-slurm.test.ts cannot run in CI: ${missing.length > 0 ? `missing ${missing.join(', ')}` : 'no jupyter-notebook'}`);
+  throw new Error(`interactive-slurm.engine.test.ts cannot run in CI: ${missing.length > 0 ? `missing ${missing.join(', ')}` : 'no jupyter-notebook'}`);
 const reason = !env.SLURMRESTD_URL ? 'SLURMRESTD_URL is empty' : missing.length > 0 ? `missing ${missing.join(', ')}` : !existsSync('/usr/bin/jupyter-notebook') ? 'no jupyter-notebook' : process.getuid?.() !== 0 ? 'not root' : null;
 if (reason) console.warn(`[interactive-slurm] skipped: ${reason} — source /tmp/services.env`);
 
@@ -56,16 +56,20 @@ describe.skipIf(reason !== null)('Jupyter sessions on the real Slurm, through th
   }, 180_000);
   afterAll(async () => {
     if (session) await run('scancel', [session.job_id]).catch(() => undefined);
+    // the login node's home outlives the test
+    if (session) await rm(path.join('/home', account, session.folder), { recursive: true, force: true });
     for (const seeded of ['demo_lab_bound', 'demo_lab_gadmin']) await run('sacctmgr', ['-i', 'delete', 'user', 'where', `name=${seeded}`]).catch(() => undefined);
     if (t) await stopTestApp(t);
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it('runs Jupyter as a Slurm job of the account, reached through the proxy by its owner only', async () => {
-    const launched = await call<Session>(t.app, 'POST', '/session/sessions', alice, { app: 'jupyter', cluster: 'devcluster', partition: 'debug', hours: 0.5 });
+    const launched = await call<Session>(t.app, 'POST', '/session/sessions', alice, { app: 'jupyter', cluster: 'devcluster', partition: 'debug', memory_mb: 256, hours: 0.5 });
     expect(launched.code, launched.info).toBe(200);
     session = await waitForSession(t.app, alice, launched.spec.id, 'running', 100_000);
     expect(session.node).toBe('node01');
+    // the memory request reached slurmctld (--mem)
+    expect((await run('scontrol', ['show', 'job', session.job_id])).stdout).toMatch(/MinMemoryNode=256M/);
     const connect = (await call<ConnectSessionResult>(t.app, 'POST', `/session/${session.id}/connect`, alice)).spec;
     const base = `http://${origin}/api/session/${session.id}/proxy/`;
     const headers = { 'bihu-token': alice, authorization: `token ${connect.secret}`, 'content-type': 'application/json' };
@@ -78,6 +82,17 @@ describe.skipIf(reason !== null)('Jupyter sessions on the real Slurm, through th
     expect((await fetch(`${base}api/status`, { headers: { 'bihu-token': other, authorization: `token ${connect.secret}` } })).status).toBe(404);
     const refused = await openSocket(`${base}api/kernels/${kernel.id}/channels?token=${connect.secret}`.replace('http:', 'ws:'), { 'bihu-token': other });
     expect('status' in refused && refused.status).toBe(404);
+  });
+
+  it("extends the session: slurmctld raises the job's time limit (an operator's change), within the partition's MaxTime", async () => {
+    const extended = await call<Session>(t.app, 'POST', `/session/${session!.id}/extend`, alice, { hours: 0.25 });
+    expect(extended.code, extended.info).toBe(200);
+    expect((await run('scontrol', ['show', 'job', session!.job_id])).stdout).toMatch(/TimeLimit=00:45:00/);
+    expect(Date.parse(extended.spec.ends_at!) - Date.parse(session!.ends_at!)).toBe(15 * 60_000);
+    // debug's MaxTime is 60 minutes
+    const over = await call(t.app, 'POST', `/session/${session!.id}/extend`, alice, { hours: 0.5 });
+    expect(over.code).toBe(1400);
+    expect((await call(t.app, 'POST', `/session/${session!.id}/extend`, other, { hours: 0.25 })).code).toBe(1404);
   });
 
   it('ends the session: the Slurm job is cancelled', async () => {
