@@ -323,6 +323,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(apps.routes, { prefix, apps: apps.apps, runs: apps.runs });
   await app.register(apps.adminRoutes, { prefix, admin: apps.admin });
   await app.register(images.routes, { prefix });
+  await app.register(images.gateRoutes);
   await app.register(fees.routes, { prefix, ...fees.routeDeps });
   const mall = createMallModule({ db });
   await app.register(mall.routes, { prefix, mall: mall.service });

@@ -9,6 +9,9 @@ import { imageLabelRoutes } from './image-labels.routes';
 import { createImageLabelsService } from './image-labels.service';
 import { createImagesRepo } from './images.repo';
 import { createRegistriesService } from './registries.service';
+import { createQuotaLedger } from './quota-ledger';
+import { createRegistryGate } from './registry-gate';
+import { registryGateRoutes } from './registry-gate.routes';
 import { createSecretsService } from './secrets.service';
 import { createSigningKey } from './signing-key';
 import { createTokenService } from './token.service';
@@ -30,8 +33,10 @@ export function createImagesModule(deps: ImagesModuleDeps) {
   const now = deps.now ?? (() => new Date());
   const repo = createImagesRepo(deps.db);
   const key = createSigningKey(deps.dataDir, now);
-  const registries = createRegistriesService({ repo, key, timeoutMs: deps.timeoutMs ?? 15_000, registryBinary: deps.registryBinary ?? '/usr/bin/docker-registry', now });
-  const tokens = createTokenService({ repo, registries, key, audit: deps.audit, isPlatformAdmin: deps.isPlatformAdmin, now });
+  const ledger = createQuotaLedger(now);
+  const registries = createRegistriesService({ repo, key, timeoutMs: deps.timeoutMs ?? 15_000, registryBinary: deps.registryBinary ?? '/usr/bin/docker-registry', ledger, now });
+  const tokens = createTokenService({ repo, registries, ledger, key, audit: deps.audit, isPlatformAdmin: deps.isPlatformAdmin, now });
+  const gate = createRegistryGate({ repo, registries, ledger, key, audit: deps.audit });
   const secrets = createSecretsService({ repo, audit: deps.audit, now });
   const hub = createHubService({ repo, registries, audit: deps.audit, now });
   const admin = createAdminService({ repo, registries, audit: deps.audit });
@@ -57,5 +62,8 @@ export function createImagesModule(deps: ImagesModuleDeps) {
     return { stop: () => clearInterval(timer) };
   }
 
-  return { key, registries, tokens, secrets, hub, admin, routes, startGcTimer };
+  /** Registered without the API prefix: registry clients always ask `<host>/v2/…`. */
+  const gateRoutes: FastifyPluginAsync = async (app) => app.register(registryGateRoutes, { gate });
+
+  return { key, registries, tokens, secrets, hub, admin, routes, gateRoutes, startGcTimer };
 }
