@@ -221,7 +221,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     notices: { send: messages.service.send, optedIn: messages.service.optedIn },
     bus,
   });
-  const apps = createAppsModule({ db, accounts: identity.accounts, clusters: hpc.clusters, binding: binding.service, submit: jobs.submit, log, now: deps.now });
+  const apps = createAppsModule({
+    db,
+    accounts: identity.accounts,
+    clusters: hpc.clusters,
+    binding: binding.service,
+    submit: jobs.submit,
+    log,
+    now: deps.now,
+    // the images module is made below; launches only happen once both exist
+    pinImages: (actor, files) => images.pins.pin(actor, files),
+  });
   const monitor = createMonitorModule({ db, clusters: hpc.clusters, jobs: jobs.service, audit: audit.service, settings: config.monitor, log, now: deps.now });
   const interactive = createInteractiveModule({
     db,
@@ -262,6 +272,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     dataDir: config.dataDir,
     audit: audit.service,
     isPlatformAdmin: async (userId, status) => (await identity.permissions.keysOf(userId, status)).includes('dchub-basic-admin'),
+    appDocuments: apps.documentsOf,
     now: deps.now,
     log,
   });

@@ -5,7 +5,8 @@ import { adminRoutes } from './admin.routes';
 import { createAdminService } from './admin.service';
 import { createHubService } from './hub.service';
 import { hubRoutes } from './hub.routes';
-import { imageLabelRoutes } from './image-labels.routes';
+import { imageLabelRoutes, type AppDocuments } from './image-labels.routes';
+import { createImagePins } from './image-pins';
 import { createImageLabelsService } from './image-labels.service';
 import { createImagesRepo } from './images.repo';
 import { createRegistriesService } from './registries.service';
@@ -25,6 +26,8 @@ export interface ImagesModuleDeps {
   timeoutMs?: number;
   registryBinary?: string;
   now?: () => Date;
+  /** The texts of an app's latest version for a caller who may read it (the apps module), for `/label/app/image/{id}`. */
+  appDocuments: AppDocuments;
   log: (error: unknown, context: string) => void;
 }
 
@@ -40,11 +43,12 @@ export function createImagesModule(deps: ImagesModuleDeps) {
   const secrets = createSecretsService({ repo, audit: deps.audit, now });
   const hub = createHubService({ repo, registries, audit: deps.audit, now });
   const admin = createAdminService({ repo, registries, audit: deps.audit });
+  const pins = createImagePins({ repo, registries, hub });
 
   const routes: FastifyPluginAsync<{ prefix: string }> = async (app) => {
     await app.register(hubRoutes, { hub, secrets, tokens, certificate: key.certificate });
     await app.register(adminRoutes, { admin });
-    await app.register(imageLabelRoutes, { labels: createImageLabelsService(repo) });
+    await app.register(imageLabelRoutes, { labels: createImageLabelsService(repo), pins, appDocuments: deps.appDocuments });
   };
 
   /** The leader runs due garbage collections every 10 minutes; a failure is logged and retried next round. */
@@ -65,5 +69,5 @@ export function createImagesModule(deps: ImagesModuleDeps) {
   /** Registered without the API prefix: registry clients always ask `<host>/v2/…`. */
   const gateRoutes: FastifyPluginAsync = async (app) => app.register(registryGateRoutes, { gate });
 
-  return { key, registries, tokens, secrets, hub, admin, routes, gateRoutes, startGcTimer };
+  return { key, registries, tokens, secrets, hub, admin, pins, routes, gateRoutes, startGcTimer };
 }
