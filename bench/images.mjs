@@ -113,7 +113,7 @@ try {
   for (let i = 0; i < runs; i++) {
     rawCatalog.push(
       await timed(async () => {
-        let next = '/v2/_catalog?n=100';
+        let next = '/v2/_catalog?n=1000'; // the page size the console asks for
         let names = 0;
         for (let pages = 0; next && pages < 1000; pages++) {
           const res = await fetch(open.url + next);
