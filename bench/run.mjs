@@ -9,6 +9,8 @@ const benches = [
   { file: 'storage.mjs' },
   // the designer with 200 vs 10 steps in headless Chromium (open time, drag frame rate; about 1 minute)
   { file: 'designer.mjs' },
+  // the image hub: 1,000 × 20 listing and a 500 MB push, through the console vs the registry (~5 minutes, ~2 GiB in the temp dir)
+  { file: 'images.mjs' },
   // the real Slurm with 10,000 jobs (about 5 minutes, as root): only where slurm-up.sh's env is loaded
   { file: 'job-list.mjs', skip: process.env.SLURMRESTD_URL ? null : 'SLURMRESTD_URL is not set (eval "$(sudo bash scripts/services/slurm-up.sh)")' },
 ];
