@@ -9,7 +9,9 @@
 # $STARLIGHT_CONSOLE_URL/api/image/token/certificate. Without either (no console running yet) only
 # the packages are installed: the server tests start their own registries (scripts/test-kit/registry.ts).
 # Listens on 127.0.0.1 only; the realm is $STARLIGHT_CONSOLE_URL/api/image/token, the service name
-# REGISTRY_SERVICE (register the registry in the console under that name, /image-center/image-manage).
+# REGISTRY_SERVICE (register the registry in the console under that name, /image-center/image-manage, with
+# url = STARLIGHT_REGISTRY_URL and pull_host = the console's host:port: clients push and pull through the
+# console's /v2/ gate, which enforces namespace quotas while a push runs; the registry stays on loopback).
 # Idempotent: a running registry with an unchanged config is left alone. registry-down.sh stops the
 # recorded pid only.
 #

@@ -1,9 +1,10 @@
 // A real registry for the tests (server suite and e2e): a config.yml written here, `docker-registry serve` spawned
 // on a free loopback port and stopped by its pid; OCI layouts built on disk; skopeo run as a real client would.
 import { spawn, execFile, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream, existsSync } from 'node:fs';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -90,12 +91,17 @@ export async function startRegistry(auth: { realm: string; service: string; cert
 
 /** One-file ustar archive (what a layer is), built here so no network or Docker is needed. */
 function tarOf(name: string, content: Buffer): Buffer {
+  const pad = Buffer.alloc((512 - (content.length % 512)) % 512);
+  return Buffer.concat([tarHeader(name, content.length), content, pad, Buffer.alloc(1024)]);
+}
+
+function tarHeader(name: string, size: number): Buffer {
   const header = Buffer.alloc(512);
   header.write(name, 0, 'utf8');
   header.write('0000644\0', 100);
   header.write('0000000\0', 108);
   header.write('0000000\0', 116);
-  header.write(`${content.length.toString(8).padStart(11, '0')}\0`, 124);
+  header.write(`${size.toString(8).padStart(11, '0')}\0`, 124);
   header.write('00000000000\0', 136);
   header.write('        ', 148);
   header.write('0', 156);
@@ -104,11 +110,31 @@ function tarOf(name: string, content: Buffer): Buffer {
   let sum = 0;
   for (const byte of header) sum += byte;
   header.write(`${sum.toString(8).padStart(6, '0')}\0 `, 148);
-  const pad = Buffer.alloc((512 - (content.length % 512)) % 512);
-  return Buffer.concat([header, content, pad, Buffer.alloc(1024)]);
+  return header;
 }
 
-/** An OCI image layout with one tag, one layer of `content` (plus `padding` random-ish bytes to make it big). */
+/** A one-file tar layer of `content` then `padding` random bytes, written to `file` in 1 MiB pieces (hashed as written). */
+async function writeBigLayer(file: string, content: Buffer, padding: number): Promise<{ digest: string; size: number }> {
+  const hash = createHash('sha256');
+  const out = createWriteStream(file);
+  const put = async (chunk: Buffer) => {
+    hash.update(chunk);
+    if (!out.write(chunk)) await once(out, 'drain');
+  };
+  const total = content.length + padding;
+  await put(tarHeader('hello.txt', total));
+  await put(content);
+  for (let left = padding; left > 0; left -= 1 << 20) await put(randomBytes(Math.min(left, 1 << 20)));
+  await put(Buffer.alloc((512 - (total % 512)) % 512 + 1024));
+  out.end();
+  await once(out, 'finish');
+  return { digest: `sha256:${hash.digest('hex')}`, size: 512 + total + ((512 - (total % 512)) % 512) + 1024 };
+}
+
+/**
+ * An OCI image layout with one tag and one layer of `content`. With `padding` the layer also holds that many
+ * random bytes and is stored uncompressed (a big image for quota tests and the bench, written without holding it in memory).
+ */
 export async function buildOciLayout(content: string, tag = 'v1', padding = 0): Promise<string> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'starlight-oci-'));
   await mkdir(path.join(dir, 'blobs', 'sha256'), { recursive: true });
@@ -117,10 +143,19 @@ export async function buildOciLayout(content: string, tag = 'v1', padding = 0): 
     await writeFile(path.join(dir, 'blobs', 'sha256', digest), data);
     return { digest: `sha256:${digest}`, size: data.length };
   };
-  const filler = padding > 0 ? Buffer.from(Array.from({ length: padding }, (_, i) => (i * 7919 + content.length) % 251)) : Buffer.alloc(0);
-  const tar = tarOf('hello.txt', Buffer.concat([Buffer.from(content), filler]));
-  const diffId = `sha256:${createHash('sha256').update(tar).digest('hex')}`;
-  const layer = await put(gzipSync(tar, { level: 1 }));
+  let layer: { digest: string; size: number; mediaType: string };
+  let diffId: string;
+  if (padding > 0) {
+    const temp = path.join(dir, 'layer.tmp');
+    const written = await writeBigLayer(temp, Buffer.from(content), padding);
+    await rename(temp, path.join(dir, 'blobs', 'sha256', written.digest.slice(7)));
+    layer = { mediaType: 'application/vnd.oci.image.layer.v1.tar', ...written };
+    diffId = written.digest;
+  } else {
+    const tar = tarOf('hello.txt', Buffer.from(content));
+    diffId = `sha256:${createHash('sha256').update(tar).digest('hex')}`;
+    layer = { mediaType: 'application/vnd.oci.image.layer.v1.tar+gzip', ...(await put(gzipSync(tar, { level: 1 }))) };
+  }
   const config = await put(
     Buffer.from(
       JSON.stringify({
@@ -142,7 +177,7 @@ export async function buildOciLayout(content: string, tag = 'v1', padding = 0): 
         schemaVersion: 2,
         mediaType: 'application/vnd.oci.image.manifest.v1+json',
         config: { mediaType: 'application/vnd.oci.image.config.v1+json', ...config },
-        layers: [{ mediaType: 'application/vnd.oci.image.layer.v1.tar+gzip', ...layer }],
+        layers: [layer],
       }),
     ),
   );
@@ -159,9 +194,9 @@ export type Creds = { user: string; secret: string } | null;
 const credArgs = (flag: string, creds: Creds) => (creds ? [`--${flag}-creds`, `${creds.user}:${creds.secret}`] : [`--${flag}-no-creds`]);
 
 /** skopeo as a real client would run it; resolves to ok/false and the output (never throws for a refusal). */
-async function skopeo(args: string[]): Promise<{ ok: boolean; output: string }> {
+async function skopeo(args: string[], timeoutMs = 60_000): Promise<{ ok: boolean; output: string }> {
   try {
-    const { stdout, stderr } = await run(skopeoBinary, ['--insecure-policy', ...args], { timeout: 60_000, env: { ...process.env, REGISTRY_AUTH_FILE: '/nonexistent/starlight-auth.json' } });
+    const { stdout, stderr } = await run(skopeoBinary, ['--insecure-policy', ...args], { timeout: timeoutMs, env: { ...process.env, REGISTRY_AUTH_FILE: '/nonexistent/starlight-auth.json' } });
     return { ok: true, output: stdout + stderr };
   } catch (error) {
     const e = error as { stderr?: string; message: string };
@@ -169,8 +204,8 @@ async function skopeo(args: string[]): Promise<{ ok: boolean; output: string }> 
   }
 }
 
-export const push = (layout: string, tag: string, target: string, creds: Creds) =>
-  skopeo(['copy', '-q', '--dest-tls-verify=false', ...credArgs('dest', creds), `oci:${layout}:${tag}`, `docker://${target}`]);
+export const push = (layout: string, tag: string, target: string, creds: Creds, timeoutMs?: number) =>
+  skopeo(['copy', '-q', '--dest-tls-verify=false', ...credArgs('dest', creds), `oci:${layout}:${tag}`, `docker://${target}`], timeoutMs);
 
 export async function pull(source: string, creds: Creds) {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'starlight-pull-'));

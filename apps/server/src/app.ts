@@ -226,7 +226,17 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     notices: { send: messages.service.send, optedIn: messages.service.optedIn },
     bus,
   });
-  const apps = createAppsModule({ db, accounts: identity.accounts, clusters: hpc.clusters, binding: binding.service, submit: jobs.submit, log, now: deps.now });
+  const apps = createAppsModule({
+    db,
+    accounts: identity.accounts,
+    clusters: hpc.clusters,
+    binding: binding.service,
+    submit: jobs.submit,
+    log,
+    now: deps.now,
+    // the images module is made below; launches only happen once both exist
+    pinImages: (actor, files) => images.pins.pin(actor, files),
+  });
   const monitor = createMonitorModule({ db, clusters: hpc.clusters, jobs: jobs.service, audit: audit.service, settings: config.monitor, log, now: deps.now });
   const interactive = createInteractiveModule({
     db,
@@ -267,6 +277,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     dataDir: config.dataDir,
     audit: audit.service,
     isPlatformAdmin: async (userId, status) => (await identity.permissions.keysOf(userId, status)).includes('dchub-basic-admin'),
+    appDocuments: apps.documentsOf,
     now: deps.now,
     log,
   });
@@ -328,6 +339,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(apps.routes, { prefix, apps: apps.apps, runs: apps.runs });
   await app.register(apps.adminRoutes, { prefix, admin: apps.admin });
   await app.register(images.routes, { prefix });
+  await app.register(images.gateRoutes);
   await app.register(fees.routes, { prefix, ...fees.routeDeps });
   await app.register(mall.routes, { prefix, mall: mall.service });
   await app.register(docs.routes, { prefix, docs: docs.service, basePath: config.basePath });

@@ -27,9 +27,10 @@ test('a user pushes with a CLI secret, sees tags, size and layers, makes the ima
   const certificate = await (await request.get('/api/image/token/certificate')).text();
   registry = await startRegistry({ realm: `http://127.0.0.1:${e2ePort}/api/image/token`, service: 'e2e-hub', certificate });
   const admin = await apiToken(request, 'admin', adminPassword);
-  const created = await request.post('/api/image/registry', { headers: { 'Bihu-Token': admin }, data: { name: 'e2e-hub', url: registry.url, pull_host: registry.hostPort } });
+  const created = await request.post('/api/image/registry', { headers: { 'Bihu-Token': admin }, data: { name: 'e2e-hub', url: registry.url, pull_host: `127.0.0.1:${e2ePort}` } });
   expect(created.status()).toBe(200);
-  const image = `${registry.hostPort}/demo-bound/hello:v1`;
+  // the console's own address is the registry's public one: its /v2/ gate forwards to the loopback registry
+  const image = `127.0.0.1:${e2ePort}/demo-bound/hello:v1`;
 
   let secret = '';
   await test.step('sign in and create a CLI secret, shown once', async () => {

@@ -160,6 +160,8 @@ export const runSchema = z.object({
 export type Run = z.infer<typeof runSchema>;
 export const runDetailSchema = runSchema.extend({
   job_order: z.record(z.string(), z.unknown()),
+  /** Hub images pinned at launch: the dockerPull as written → the same image by digest, which the run's files name. */
+  images: z.record(z.string(), z.string()),
   steps: z.array(runStepSchema),
   outputs: z.unknown().nullable(),
   /** Tail of the engine's own log. */

@@ -166,3 +166,19 @@ export const imageLabelRelationQuerySchema = pageQuerySchema.extend({
 export const imageLabelRelationBodySchema = z.object({ label_id: z.number().int().min(1), registry_id: z.number().int().min(1), image: repositoryName });
 export const proxyAvailableSchema = z.object({ address: z.string().min(1).max(500) });
 export const proxyAvailableResultSchema = z.object({ available: z.boolean(), status: z.number().int().nullable(), ms: z.number().int() });
+
+/**
+ * `GET /label/app/image/{id}`: an image an app's DockerRequirement names. For images of this console's hub that the
+ * caller may pull: the registry, repository, tag, the digest the tag names now and the image's labels; other
+ * references (another registry, or a hub image the caller may not pull) come back as written, `available: false`.
+ */
+export const appImageSchema = z.object({
+  reference: z.string(),
+  registry_id: z.number().int().nullable(),
+  repository: z.string().nullable(),
+  tag: z.string().nullable(),
+  digest: z.string().nullable(),
+  available: z.boolean(),
+  labels: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type AppImage = z.infer<typeof appImageSchema>;

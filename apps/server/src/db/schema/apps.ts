@@ -106,6 +106,8 @@ export const appRuns = pgTable(
     engine: text('engine').notNull(),
     state: text('state').notNull(),
     jobOrder: jsonb('job_order').$type<Record<string, unknown>>().notNull(),
+    /** Hub images the run's files name, pinned at launch: reference as written → reference by digest (issue 13). */
+    images: jsonb('images').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     /** Absolute, in the account's home. */
     runDir: text('run_dir').notNull(),
     /** The engine's own scheduler job (cwltool, or toil's leader). */

@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  appLabelRefSchema,
   appLabelRelationQuerySchema,
   appLabelRelationRowSchema,
   appLabelRelationSchema,
   appParamIdSchema,
   appParamSaveSchema,
   appParamSchema,
-  idParamsSchema,
 } from '@starlight/contract/apps';
 import { listSchema } from '@starlight/contract/envelope';
 import { ok, replies } from '../../lib/envelope';
@@ -42,10 +40,5 @@ export const appAdminRoutes: FastifyPluginAsyncZod<{ admin: AppAdminService }> =
     '/label/relation/app/',
     { config: { perms: ['manage_label'] as const }, schema: { tags, summary: 'Take a label off an app (body; trailing slash as the spec has it)', body: appLabelRelationSchema, response: replies(z.null()) } },
     async (request) => ok(request.id, 'label_relation', await admin.unrelate(request.body).then(() => null)),
-  );
-  app.get(
-    '/label/app/image/:id',
-    { config: { perms: [] as const }, schema: { tags, summary: 'The labels of an app (by app id)', params: idParamsSchema, response: replies(z.array(appLabelRefSchema)) } },
-    async (request) => ok(request.id, 'label', await admin.labelsOfApp(request.params.id)),
   );
 };

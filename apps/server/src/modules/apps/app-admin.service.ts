@@ -57,10 +57,6 @@ export function createAppAdminService(repo: AppsRepo) {
     async unrelate(input: { app_id: number; label_id: number }) {
       if ((await repo.unrelate(input.app_id, input.label_id)) === 0) throw new AppError(Code.notFound, 'no such label on that app');
     },
-    async labelsOfApp(id: number) {
-      if (!(await repo.byId(id))) throw new AppError(Code.notFound, `app ${id} not found`);
-      return (await repo.labelsOf([id])).get(id) ?? [];
-    },
   };
 }
 

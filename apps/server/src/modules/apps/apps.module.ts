@@ -9,7 +9,8 @@ import { createAppsRepo } from './apps.repo';
 import { appsRoutes } from './apps.routes';
 import { createAppsService } from './apps.service';
 import { createRunsRepo } from './runs.repo';
-import { createRunsService } from './runs.service';
+import { createRunsService, type ImagePinner } from './runs.service';
+import type { Actor } from '../../lib/actor';
 
 export interface AppsModuleDeps {
   db: Database;
@@ -19,13 +20,15 @@ export interface AppsModuleDeps {
   submit: Pick<JobSubmitService, 'target' | 'submit'>;
   log?: (error: unknown, context: string) => void;
   now?: (() => Date) | undefined;
+  /** Pins the hub images a launch's files name to their digests (the images module; issue 13). */
+  pinImages?: ImagePinner;
 }
 
-export function createAppsModule({ db, accounts, clusters, binding, submit, log, now }: AppsModuleDeps) {
+export function createAppsModule({ db, accounts, clusters, binding, submit, log, now, pinImages }: AppsModuleDeps) {
   const repo = createAppsRepo(db);
   const runsRepo = createRunsRepo(db);
   const apps = createAppsService({ repo, runs: runsRepo, accounts, ...(now ? { now } : {}) });
-  const runs = createRunsService({ repo: runsRepo, appsRepo: repo, apps, clusters, binding, submit, ...(log ? { log } : {}), ...(now ? { now } : {}) });
+  const runs = createRunsService({ repo: runsRepo, appsRepo: repo, apps, clusters, binding, submit, ...(log ? { log } : {}), ...(now ? { now } : {}), ...(pinImages ? { pinImages } : {}) });
   const admin = createAppAdminService(repo);
 
   /** The leader re-reads unfinished runs (a restart loses none: their state is the scheduler's and the engine's). */
@@ -43,7 +46,15 @@ export function createAppsModule({ db, accounts, clusters, binding, submit, log,
     return { stop: () => clearInterval(timer) };
   }
 
-  return { apps, runs, admin, startPolling, routes: appsRoutes, adminRoutes: appAdminRoutes };
+  /** The texts of an app's latest version for a caller who may read it, else null (the images module lists the images they name). */
+  async function documentsOf(actor: Actor, id: number): Promise<string[] | null> {
+    const row = await repo.byId(id);
+    const app = row ? await apps.readable(actor, row.name).catch(() => null) : null;
+    const version = app ? await repo.version(app.id, app.latestVersion) : null;
+    return version ? [version.cwlText, ...Object.values(version.files)] : null;
+  }
+
+  return { apps, runs, admin, documentsOf, startPolling, routes: appsRoutes, adminRoutes: appAdminRoutes };
 }
 
 export type AppsModule = ReturnType<typeof createAppsModule>;

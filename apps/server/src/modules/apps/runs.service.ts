@@ -29,7 +29,11 @@ export interface RunsDeps {
   submit: Pick<JobSubmitService, 'target' | 'submit'>;
   log?: (error: unknown, context: string) => void;
   now?: () => Date;
+  pinImages?: ImagePinner;
 }
+
+/** The files with each hub image they name pinned to its digest, and the pins (reference → reference by digest). */
+export type ImagePinner = (actor: Actor, files: Record<string, string>) => Promise<{ files: Record<string, string>; images: Record<string, string> }>;
 
 const isAdmin = (actor: Actor) => actor.permissions.includes('create_app_by_admin');
 const invalid = (field: string, message: string) => new AppError(Code.invalidInput, `${field}: ${message}`, { fields: [{ path: field, message }] });
@@ -70,7 +74,7 @@ function runStateOf(job: SchedulerJob | null): RunState | null {
  * in memory: every read (and the leader's poller) re-reads the scheduler job and the engine's log, so a
  * restarted server loses nothing.
  */
-export function createRunsService({ repo, appsRepo, apps, clusters, binding, submit, log = () => undefined, now = () => new Date() }: RunsDeps) {
+export function createRunsService({ repo, appsRepo, apps, clusters, binding, submit, log = () => undefined, now = () => new Date(), pinImages }: RunsDeps) {
   async function access(actor: Actor, appName: string, uuid: string): Promise<RunRow> {
     const run = await repo.byUuid(uuid);
     if (!run || run.appName !== appName || (run.userId !== actor.userId && !isAdmin(actor))) throw new AppError(Code.notFound, `run ${uuid} not found`);
@@ -217,7 +221,9 @@ export function createRunsService({ repo, appsRepo, apps, clusters, binding, sub
         const usedVersion = usedApp && (await appsRepo.version(usedApp.id, used.version));
         if (usedVersion) appFiles[siblingOf(version.mainFile, `${used.name}.cwl`)] = usedVersion.cwlText;
       }
-      for (const [name, text] of Object.entries(appFiles)) await writeText(files, identity, path.posix.join(runDir, runFiles.app, name), text);
+      // hub images resolved to digests now: the engine, and any re-run of this folder, pull exactly these bytes
+      const pinned = pinImages ? await pinImages(actor, appFiles) : { files: appFiles, images: {} };
+      for (const [name, text] of Object.entries(pinned.files)) await writeText(files, identity, path.posix.join(runDir, runFiles.app, name), text);
       await writeText(files, identity, path.posix.join(runDir, runFiles.jobOrder), JSON.stringify(jobOrder, null, 2));
 
       const id = await repo.insert({
@@ -231,6 +237,7 @@ export function createRunsService({ repo, appsRepo, apps, clusters, binding, sub
         engine,
         state: 'queued',
         jobOrder: input.job_order,
+        images: pinned.images,
         runDir,
         steps: stepNames(version).map((name) => ({ name, state: 'queued', job_ids: [], log: null })),
         createdAt: now(),
@@ -279,7 +286,7 @@ export function createRunsService({ repo, appsRepo, apps, clusters, binding, sub
           : run.engine === 'toil'
             ? await toilStepLogs(files, identity, run.runDir, stepRuns(version))
             : cwltoolStepLogs(fullLog ?? '', steps.map((s) => s.name));
-      return { ...toRun(run), job_order: run.jobOrder, steps: steps.map((s) => ({ ...s, log: logs.get(s.name) ?? null })), outputs: run.outputs ?? null, engine_log: engineLog };
+      return { ...toRun(run), job_order: run.jobOrder, images: run.images, steps: steps.map((s) => ({ ...s, log: logs.get(s.name) ?? null })), outputs: run.outputs ?? null, engine_log: engineLog };
     },
 
     /** Cancels the engine and every step job it submitted (toil steps are Slurm jobs of the same account). */

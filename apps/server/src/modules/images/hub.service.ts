@@ -69,6 +69,8 @@ export function createHubService({ repo, registries, audit, now }: HubDeps) {
   const pullOf = (row: RegistryRow, name: string, tag: string) => `docker pull ${row.pullHost}/${name}:${tag}`;
 
   return {
+    /** The registry and the caller's rights on a repository; 1404 'repository not found' when they may not pull it. */
+    open,
     async repositories(actor: Actor | null, query: z.output<typeof repositoryListQuerySchema>): Promise<List<Repository>> {
       const principal = await principalOf(actor);
       const labelled = query.label_id ? new Set(await repo.imagesWithLabel(query.label_id)) : null;

@@ -5,10 +5,14 @@ import { adminRoutes } from './admin.routes';
 import { createAdminService } from './admin.service';
 import { createHubService } from './hub.service';
 import { hubRoutes } from './hub.routes';
-import { imageLabelRoutes } from './image-labels.routes';
+import { imageLabelRoutes, type AppDocuments } from './image-labels.routes';
+import { createImagePins } from './image-pins';
 import { createImageLabelsService } from './image-labels.service';
 import { createImagesRepo } from './images.repo';
 import { createRegistriesService } from './registries.service';
+import { createQuotaLedger } from './quota-ledger';
+import { createRegistryGate } from './registry-gate';
+import { registryGateRoutes } from './registry-gate.routes';
 import { createSecretsService } from './secrets.service';
 import { createSigningKey } from './signing-key';
 import { createTokenService } from './token.service';
@@ -22,6 +26,8 @@ export interface ImagesModuleDeps {
   timeoutMs?: number;
   registryBinary?: string;
   now?: () => Date;
+  /** The texts of an app's latest version for a caller who may read it (the apps module), for `/label/app/image/{id}`. */
+  appDocuments: AppDocuments;
   log: (error: unknown, context: string) => void;
 }
 
@@ -30,16 +36,19 @@ export function createImagesModule(deps: ImagesModuleDeps) {
   const now = deps.now ?? (() => new Date());
   const repo = createImagesRepo(deps.db);
   const key = createSigningKey(deps.dataDir, now);
-  const registries = createRegistriesService({ repo, key, timeoutMs: deps.timeoutMs ?? 15_000, registryBinary: deps.registryBinary ?? '/usr/bin/docker-registry', now });
-  const tokens = createTokenService({ repo, registries, key, audit: deps.audit, isPlatformAdmin: deps.isPlatformAdmin, now });
+  const ledger = createQuotaLedger(now);
+  const registries = createRegistriesService({ repo, key, timeoutMs: deps.timeoutMs ?? 15_000, registryBinary: deps.registryBinary ?? '/usr/bin/docker-registry', ledger, now });
+  const tokens = createTokenService({ repo, registries, ledger, key, audit: deps.audit, isPlatformAdmin: deps.isPlatformAdmin, now });
+  const gate = createRegistryGate({ repo, registries, ledger, key, audit: deps.audit });
   const secrets = createSecretsService({ repo, audit: deps.audit, now });
   const hub = createHubService({ repo, registries, audit: deps.audit, now });
   const admin = createAdminService({ repo, registries, audit: deps.audit });
+  const pins = createImagePins({ repo, registries, hub });
 
   const routes: FastifyPluginAsync<{ prefix: string }> = async (app) => {
     await app.register(hubRoutes, { hub, secrets, tokens, certificate: key.certificate });
     await app.register(adminRoutes, { admin });
-    await app.register(imageLabelRoutes, { labels: createImageLabelsService(repo) });
+    await app.register(imageLabelRoutes, { labels: createImageLabelsService(repo), pins, appDocuments: deps.appDocuments });
   };
 
   /** The leader runs due garbage collections every 10 minutes; a failure is logged and retried next round. */
@@ -57,5 +66,8 @@ export function createImagesModule(deps: ImagesModuleDeps) {
     return { stop: () => clearInterval(timer) };
   }
 
-  return { key, registries, tokens, secrets, hub, admin, routes, startGcTimer };
+  /** Registered without the API prefix: registry clients always ask `<host>/v2/…`. */
+  const gateRoutes: FastifyPluginAsync = async (app) => app.register(registryGateRoutes, { gate });
+
+  return { key, registries, tokens, secrets, hub, admin, pins, routes, gateRoutes, startGcTimer };
 }

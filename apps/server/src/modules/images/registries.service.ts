@@ -9,18 +9,22 @@ import type { RegistryDriver } from '../../drivers/registry/interface';
 import { createOciRegistry } from '../../drivers/registry/oci/oci-registry';
 import { parseScope } from './access';
 import type { ImagesRepo, QuotaRow, RegistryRow } from './images.repo';
+import type { QuotaLedger } from './quota-ledger';
 import type { SigningKey } from './signing-key';
 
 const run = promisify(execFile);
 /** The console's own identity at its registries (listing, sizes, deletes it has already checked). */
 export const consoleSubject = '$starlight-console';
 const catalogTtlMs = 10_000;
+/** Usage older than this is recomputed before a push is allowed against a quota. */
+const usageMaxAgeMs = 30_000;
 
 export interface RegistriesDeps {
   repo: ImagesRepo;
   key: SigningKey;
   timeoutMs: number;
   registryBinary: string;
+  ledger: QuotaLedger;
   now: () => Date;
 }
 
@@ -47,7 +51,7 @@ export const quotaOut = (row: QuotaRow): NamespaceQuota => ({
 });
 
 /** Configured registries, a driver for each (as the console), a short catalog cache, usage and garbage collection. */
-export function createRegistriesService({ repo, key, timeoutMs, registryBinary, now }: RegistriesDeps) {
+export function createRegistriesService({ repo, key, timeoutMs, registryBinary, ledger, now }: RegistriesDeps) {
   const drivers = new Map<number, { row: RegistryRow; driver: RegistryDriver }>();
   const catalogs = new Map<number, { at: number; names: Promise<string[]> }>();
   // after a push grant the catalog is read fresh for a while: the user who just pushed looks at once
@@ -138,7 +142,16 @@ export function createRegistriesService({ repo, key, timeoutMs, registryBinary, 
         }
       }
       const used = [...seen.values()].reduce((sum, size) => sum + size, 0);
+      ledger.recomputed(row.id, namespace, seen);
       return repo.setUsage(row.id, namespace, used, now());
+    },
+
+    /** The namespace's quota row with usage at most 30 s old (recomputed if older), or null when it has no quota. */
+    async limitedQuota(registryId: number, namespace: string): Promise<QuotaRow | null> {
+      const quota = await repo.quota(registryId, namespace);
+      if (!quota || quota.quotaBytes <= 0) return null;
+      if (quota.recomputedAt && now().getTime() - quota.recomputedAt.getTime() <= usageMaxAgeMs) return quota;
+      return service.recomputeUsage(await rowOf(registryId), namespace);
     },
 
     /** The registry's own `garbage-collect`, then every namespace's usage recomputed from what is left. */

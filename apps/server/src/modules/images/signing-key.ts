@@ -1,7 +1,7 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { SignJWT } from 'jose';
+import { SignJWT, jwtVerify } from 'jose';
 import { libtrustKeyId, selfSignedCertificate } from './self-signed-cert';
 
 export interface RegistryAccess {
@@ -16,6 +16,8 @@ export interface SigningKey {
   /** The PEM certificate (made with the key on first use). */
   certificate(): Promise<string>;
   sign(claims: { subject: string; audience: string; access: RegistryAccess[] }, ttlSeconds: number): Promise<string>;
+  /** The claims of a live token this key signed for `audience`, else null (the registry gate reads who pushes). */
+  verify(token: string, audience: string): Promise<{ subject: string; access: RegistryAccess[] } | null>;
 }
 
 export const tokenIssuer = 'starlight';
@@ -61,6 +63,15 @@ export function createSigningKey(dataDir: string, now: () => Date): SigningKey {
         .setExpirationTime(issuedAt + ttlSeconds)
         .setJti(crypto.randomUUID())
         .sign(privateKey);
+    },
+    async verify(token, audience) {
+      const { privateKey } = await load();
+      try {
+        const { payload } = await jwtVerify(token, createPublicKey(privateKey), { issuer: tokenIssuer, audience, currentDate: now() });
+        return { subject: payload.sub ?? '', access: Array.isArray(payload.access) ? (payload.access as RegistryAccess[]) : [] };
+      } catch {
+        return null;
+      }
     },
   };
 }

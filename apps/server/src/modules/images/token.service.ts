@@ -5,12 +5,12 @@ import { hashToken } from '../../lib/secrets';
 import type { AuditRecorder } from '../audit/audit.service';
 import { allowedActions, parseScope, type ImageAction, type ImagePrincipal } from './access';
 import type { ImagesRepo } from './images.repo';
+import { quotaMessage } from './quota-ledger';
+import type { QuotaLedger } from './quota-ledger';
 import type { RegistriesService } from './registries.service';
 import type { SigningKey, RegistryAccess } from './signing-key';
 
 export const tokenTtlSeconds = 300;
-/** Usage older than this is recomputed before a push is granted against a quota. */
-const usageMaxAgeMs = 30_000;
 
 export interface TokenRequest {
   service: string | undefined;
@@ -24,6 +24,7 @@ export interface TokenRequest {
 interface TokenDeps {
   repo: ImagesRepo;
   registries: RegistriesService;
+  ledger: QuotaLedger;
   key: SigningKey;
   audit: AuditRecorder;
   /** Whether the user holds dchub-basic-admin (identity's permission keys). */
@@ -39,7 +40,7 @@ const unauthorized = () => new AppError(Code.tokenInvalid, 'invalid user name or
  * Anonymous callers get only pulls of public repositories. Refusals are grants of nothing, so the
  * registry answers them as it answers a missing repository: no private name or tag leaks.
  */
-export function createTokenService({ repo, registries, key, audit, isPlatformAdmin, now }: TokenDeps) {
+export function createTokenService({ repo, registries, ledger, key, audit, isPlatformAdmin, now }: TokenDeps) {
   async function principalOf(basic: TokenRequest['basic']): Promise<{ principal: ImagePrincipal; userId: number } | null> {
     if (!basic) return null;
     const secret = await repo.liveSecret(hashToken(basic.secret), now());
@@ -109,13 +110,10 @@ export function createTokenService({ repo, registries, key, audit, isPlatformAdm
   /** A message when the repository's namespace has a quota its stored bytes already reach. */
   async function quotaCheck(registryId: number, repository: string): Promise<string | null> {
     const namespace = namespaceOf(repository);
-    let quota = await repo.quota(registryId, namespace);
-    if (!quota || quota.quotaBytes <= 0) return null;
-    if (!quota.recomputedAt || now().getTime() - quota.recomputedAt.getTime() > usageMaxAgeMs) {
-      quota = await registries.recomputeUsage(await registries.rowOf(registryId), namespace);
-    }
-    if (quota.usedBytes < quota.quotaBytes) return null;
-    return `image quota of namespace ${namespace} exceeded: ${quota.usedBytes} of ${quota.quotaBytes} bytes used; delete tags (and let garbage collection run) or ask an administrator for more`;
+    const quota = await registries.limitedQuota(registryId, namespace);
+    const used = quota ? ledger.projected(registryId, namespace, quota.usedBytes) : 0;
+    if (!quota || used < quota.quotaBytes) return null;
+    return quotaMessage(namespace, `${used} of ${quota.quotaBytes} bytes used`);
   }
 }
 

@@ -15,6 +15,7 @@ import { createRegistryHttp, nextLast, upstream, type RegistryHttpOptions } from
 
 const pull = (repository: string) => `repository:${repository}:pull`;
 /** A config blob bigger than this is not an image config; refusing it keeps memory bounded. */
+const maxCachedConfigs = 500;
 const maxConfigBytes = 4 * 1024 * 1024;
 const indexTypes: readonly string[] = [manifestTypes.ociIndex, manifestTypes.dockerList];
 const imageTypes: readonly string[] = [manifestTypes.ociManifest, manifestTypes.dockerManifest];
@@ -53,6 +54,21 @@ export function createOciRegistry(options: RegistryHttpOptions): RegistryDriver 
       layers: body.layers,
       manifests: body.manifests,
     };
+  }
+
+  const configs = new Map<string, ImageConfig>();
+  async function fetchConfig(repository: string, digest: string): Promise<ImageConfig> {
+    const response = await http.request(`/v2/${repository}/blobs/${digest}`, {}, pull(repository));
+    if (response.status === 404) {
+      await response.body?.cancel();
+      throw new AppError(Code.notFound, 'image config not found');
+    }
+    const length = Number(response.headers.get('content-length') ?? 0);
+    if (!response.ok || length > maxConfigBytes) {
+      await response.body?.cancel();
+      throw upstream(`image registry ${name} did not give the image config (HTTP ${response.status}, ${length} bytes)`);
+    }
+    return json<ImageConfig>(response, 'an image config');
   }
 
   const driver: RegistryDriver = {
@@ -137,17 +153,14 @@ export function createOciRegistry(options: RegistryHttpOptions): RegistryDriver 
     },
 
     async config(repository, digest) {
-      const response = await http.request(`/v2/${repository}/blobs/${digest}`, {}, pull(repository));
-      if (response.status === 404) {
-        await response.body?.cancel();
-        throw new AppError(Code.notFound, 'image config not found');
-      }
-      const length = Number(response.headers.get('content-length') ?? 0);
-      if (!response.ok || length > maxConfigBytes) {
-        await response.body?.cancel();
-        throw upstream(`image registry ${name} did not give the image config (HTTP ${response.status}, ${length} bytes)`);
-      }
-      return json<ImageConfig>(response, 'an image config');
+      // content-addressed, so immutable: a tag list asks for each config twice (platform, then created time)
+      const key = `${repository}@${digest}`;
+      const cached = configs.get(key);
+      if (cached) return cached;
+      const config = await fetchConfig(repository, digest);
+      if (configs.size >= maxCachedConfigs) configs.delete(configs.keys().next().value as string);
+      configs.set(key, config);
+      return config;
     },
 
     async blobSize(repository, digest) {

@@ -1,4 +1,5 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -17,6 +18,8 @@ let t: TestApp;
 let registry: TestRegistry;
 let dataDir: string;
 let registryId: number;
+/** The console's own address: the registry's public face (the gate forwards /v2/ to the loopback registry). */
+let gateHost: string;
 let admin: string;
 const layouts: string[] = [];
 const creds: Record<string, Creds> = {};
@@ -38,7 +41,7 @@ const expected: Record<Who, Record<'pull' | 'push' | 'delete', Record<RepoKind, 
 };
 
 const credsOf = (who: Who): Creds => (who === 'anonymous' ? null : (creds[who] ?? null));
-const ref = (repo: string, tag: string) => `${registry.hostPort}/${repo}:${tag}`;
+const ref = (repo: string, tag: string) => `${gateHost}/${repo}:${tag}`;
 let counter = 0;
 const layout = async (padding = 0) => {
   const dir = await buildOciLayout(`image ${++counter} ${Date.now()}`, 'v1', padding);
@@ -55,6 +58,7 @@ suite('image hub on a real registry, the console as its token server', () => {
     await t.app.listen({ port: 0, host: '127.0.0.1' });
     const address = t.app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
+    gateHost = `127.0.0.1:${port}`;
     const certificate = await (await fetch(`http://127.0.0.1:${port}/api/image/token/certificate`)).text();
     expect(certificate).toContain('BEGIN CERTIFICATE');
     registry = await startRegistry({ realm: `http://127.0.0.1:${port}/api/image/token`, service: 'hub', certificate });
@@ -62,7 +66,7 @@ suite('image hub on a real registry, the console as its token server', () => {
     const db = t.database.db;
     await db.update(users).set({ status: 1 }).where(eq(users.userName, 'admin'));
     admin = await adminToken(t);
-    const created = await call<{ id: number }>(t, admin, 'POST', '/image/registry', { name: 'hub', url: registry.url, pull_host: registry.hostPort, auth: 'console', gc_config_path: registry.configPath });
+    const created = await call<{ id: number }>(t, admin, 'POST', '/image/registry', { name: 'hub', url: registry.url, pull_host: gateHost, auth: 'console', gc_config_path: registry.configPath });
     expect(created.code).toBe(200);
     registryId = created.spec.id;
 
@@ -145,10 +149,10 @@ suite('image hub on a real registry, the console as its token server', () => {
     expect(await names('member')).toEqual(['alice/pub', 'lab/app']);
     expect(await names('other')).toEqual(['alice/pub']);
     const found = await call<List<Repository>>(t, tokens.owner!, 'GET', '/image/repository?field_lk_name=priv');
-    expect(found.spec).toMatchObject({ total: 1, list: [{ name: 'alice/private', public: false, can_push: true, can_delete: true, pull: `docker pull ${registry.hostPort}/alice/private` }] });
+    expect(found.spec).toMatchObject({ total: 1, list: [{ name: 'alice/private', public: false, can_push: true, can_delete: true, pull: `docker pull ${gateHost}/alice/private` }] });
     const tags = await call<List<Tag>>(t, tokens.member!, 'GET', `/image/repository/tag?registry_id=${registryId}&name=lab/app`);
     const v1 = tags.spec.list.find((tag) => tag.name === 'v1');
-    expect(v1).toMatchObject({ media_type: 'application/vnd.oci.image.manifest.v1+json', platforms: [{ os: 'linux', architecture: 'amd64' }], created: '2026-01-02T03:04:05Z', pull: `docker pull ${registry.hostPort}/lab/app:v1` });
+    expect(v1).toMatchObject({ media_type: 'application/vnd.oci.image.manifest.v1+json', platforms: [{ os: 'linux', architecture: 'amd64' }], created: '2026-01-02T03:04:05Z', pull: `docker pull ${gateHost}/lab/app:v1` });
     expect(v1?.digest).toMatch(/^sha256:[a-f0-9]{64}$/);
     expect(v1?.size).toBeGreaterThan(300);
     const layers = await call<List<Layer>>(t, tokens.member!, 'GET', `/image/repository/layer?registry_id=${registryId}&name=lab/app&tag=v1`);
@@ -197,6 +201,43 @@ suite('image hub on a real registry, the console as its token server', () => {
     const unknownService = await fetch(`${t.app.listeningOrigin}/api/image/token?service=elsewhere`);
     expect(unknownService.status).toBe(400);
   }, 60_000);
+
+  it('stops a push mid-upload when its layer would cross the namespace quota: a clear message, no blob, no tag', async () => {
+    const used = (await call<{ used_bytes: number }>(t, admin, 'PUT', '/image/quota', { registry_id: registryId, namespace: 'alice', quota_bytes: 1e12 })).spec.used_bytes;
+    expect((await call(t, admin, 'PUT', '/image/quota', { registry_id: registryId, namespace: 'alice', quota_bytes: used + 300_000 })).code).toBe(200);
+    const big = await layout(3_000_000);
+    const index = JSON.parse(await readFile(path.join(big, 'index.json'), 'utf8')) as { manifests: { digest: string }[] };
+    const manifest = JSON.parse(await readFile(path.join(big, 'blobs', 'sha256', index.manifests[0]!.digest.slice(7)), 'utf8')) as { layers: { digest: string }[] };
+    const layer = manifest.layers[0]!.digest.slice(7);
+    const before = await tagsOf(repos.private);
+    const refused = await push(big, 'v1', ref(repos.private, 'big'), creds.owner!);
+    expect(refused.ok).toBe(false);
+    expect(refused.output).toContain('image quota of namespace alice exceeded');
+    expect(await tagsOf(repos.private)).toEqual(before);
+    // the cut-off layer never became a blob in the registry's storage
+    expect(existsSync(path.join(registry.dir, 'storage/docker/registry/v2/blobs/sha256', layer.slice(0, 2), layer, 'data'))).toBe(false);
+    const stopped = (await auditRows(t)).find((row) => row.action === 'image_token' && row.detail.startsWith('push to alice/private stopped'));
+    expect(stopped?.userName).toBe('alice');
+    // what still fits goes through
+    expect((await push(await layout(), 'v1', ref(repos.private, 'small'), creds.owner!)).ok).toBe(true);
+
+    // a manifest whose blobs would cross the quota (blobs mounted, not streamed) is refused before the registry sees it
+    const basic = `Basic ${Buffer.from(`alice:${creds.owner!.secret}`).toString('base64')}`;
+    const granted = (await (await fetch(`http://${gateHost}/api/image/token?service=hub&scope=repository:alice/private:pull,push`, { headers: { Authorization: basic } })).json()) as { token: string };
+    const body = JSON.stringify({ schemaVersion: 2, mediaType: 'application/vnd.oci.image.manifest.v1+json', config: { mediaType: 'application/vnd.oci.image.config.v1+json', digest: `sha256:${'a'.repeat(64)}`, size: 100 }, layers: [{ mediaType: 'application/vnd.oci.image.layer.v1.tar', digest: `sha256:${'b'.repeat(64)}`, size: 5_000_000 }] });
+    const put = (authorization: string | null) =>
+      fetch(`http://${gateHost}/v2/alice/private/manifests/mounted`, { method: 'PUT', body, headers: { 'Content-Type': 'application/vnd.oci.image.manifest.v1+json', ...(authorization ? { Authorization: authorization } : {}) } });
+    const denied = await put(`Bearer ${granted.token}`);
+    expect(denied.status).toBe(403);
+    const errors = ((await denied.json()) as { errors: { code: string; message: string }[] }).errors;
+    expect(errors[0]).toMatchObject({ code: 'DENIED', message: expect.stringContaining('image quota of namespace alice exceeded') });
+    // without a push token the registry answers itself: nothing about the quota leaks
+    const anonymous = await put(null);
+    expect(anonymous.status).toBe(401);
+    expect(await anonymous.text()).not.toContain('quota');
+    expect(await tagsOf(repos.private)).not.toContain('mounted');
+    expect((await call(t, admin, 'PUT', '/image/quota', { registry_id: registryId, namespace: 'alice', quota_bytes: 0 })).code).toBe(200);
+  }, 120_000);
 
   it('refuses a push past the namespace quota with a clear message, content unchanged, and GC recomputes usage from what is stored', async () => {
     const quota = await call<{ used_bytes: number }>(t, admin, 'PUT', '/image/quota', { registry_id: registryId, namespace: 'alice', quota_bytes: 1 });

@@ -1,0 +1,1 @@
+ALTER TABLE "app_runs" ADD COLUMN "images" jsonb DEFAULT '{}'::jsonb NOT NULL;
