@@ -56,6 +56,8 @@ import { createDocsModule } from './modules/docs/docs.module';
 import { createUdmModule } from './modules/udm/udm.module';
 import { createStatisticsModule } from './modules/statistics/statistics.module';
 import { createTicketsModule } from './modules/tickets/tickets.module';
+import { createTemplatesService } from './modules/messages/templates.service';
+import { templatesRoutes } from './modules/messages/templates.routes';
 import { rcloneAvailable } from './drivers/transfer/rclone';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
@@ -307,6 +309,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(audit.routes, { prefix, audit: audit.service });
   await app.register(messages.routes, { prefix, inbox: messages.inbox, preferences: messages.preferences });
   await app.register(messages.streamRoutes, { prefix, events: messages.service.events });
+  await app.register(templatesRoutes, { prefix, templates: createTemplatesService(db) });
   await app.register(labels.routes, { prefix, labels: labels.service });
   await app.register(system.routes, { prefix, system: system.service });
   await app.register(storage.routes, { prefix });

@@ -92,6 +92,12 @@ export const permissionMeanings: Record<PermissionKey, Meaning> = {
     es: 'Ver todos los usuarios, grupos, comunidades y registros de inicio de sesión (no cambia nada)',
     ja: 'すべてのユーザー・グループ・コミュニティとログイン記録を表示（変更不可）',
   },
+  manage_message_template: {
+    en: 'Manage message templates',
+    zh: '管理消息模板',
+    es: 'Gestionar plantillas de mensajes',
+    ja: 'メッセージテンプレートを管理',
+  },
   manage_ticket: {
     en: 'Support desk: see, assign and answer every ticket',
     zh: '工单客服：查看、分派并回复所有工单',
