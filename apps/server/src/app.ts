@@ -57,6 +57,7 @@ import { createUdmModule } from './modules/udm/udm.module';
 import { createStatisticsModule } from './modules/statistics/statistics.module';
 import { createTicketsModule } from './modules/tickets/tickets.module';
 import { createTemplatesService } from './modules/messages/templates.service';
+import { createTemplatesRepo } from './modules/messages/templates.repo';
 import { templatesRoutes } from './modules/messages/templates.routes';
 import { rcloneAvailable } from './drivers/transfer/rclone';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
@@ -309,7 +310,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(audit.routes, { prefix, audit: audit.service });
   await app.register(messages.routes, { prefix, inbox: messages.inbox, preferences: messages.preferences });
   await app.register(messages.streamRoutes, { prefix, events: messages.service.events });
-  await app.register(templatesRoutes, { prefix, templates: createTemplatesService(db) });
+  await app.register(templatesRoutes, { prefix, templates: createTemplatesService(createTemplatesRepo(db)) });
   await app.register(labels.routes, { prefix, labels: labels.service });
   await app.register(system.routes, { prefix, system: system.service });
   await app.register(storage.routes, { prefix });
