@@ -61,8 +61,8 @@ describe('sidebar from the filtered table', () => {
 
   it('gives a user with no keys only the open areas that are built', () => {
     const sidebar = buildSidebar(shellRoutes, noKeys);
-    // spec §2 gives /docoline, the statistics pages without their own key and /apply no key
-    expect(top(sidebar)).toEqual(['/dashboard', '/docoline', '/job/myjobs', '/swl/jobs', '/user-center', '/apply/my-apply', '/statistics']);
+    // spec §2 gives /docoline, the statistics pages without their own key, /ticket and /apply no key
+    expect(top(sidebar)).toEqual(['/dashboard', '/docoline', '/job/myjobs', '/swl/jobs', '/ticket', '/user-center', '/apply/my-apply', '/statistics']);
   });
 
   it('lets a group with one visible child stand aside for it, with the group icon', () => {
