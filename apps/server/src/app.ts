@@ -55,6 +55,10 @@ import { createMallModule } from './modules/mall/mall.module';
 import { createDocsModule } from './modules/docs/docs.module';
 import { createUdmModule } from './modules/udm/udm.module';
 import { createStatisticsModule } from './modules/statistics/statistics.module';
+import { createTicketsModule } from './modules/tickets/tickets.module';
+import { createTemplatesService } from './modules/messages/templates.service';
+import { createTemplatesRepo } from './modules/messages/templates.repo';
+import { templatesRoutes } from './modules/messages/templates.routes';
 import { rcloneAvailable } from './drivers/transfer/rclone';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
@@ -211,6 +215,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     storage: clusterStorage.applicationGrants,
     groups: identity.membershipGrants,
   });
+  const tickets = createTicketsModule({ db, files: storage.files, send: messages.service.send, log, now: deps.now });
   const webssh = createWebSshModule({ db, clusters: hpc.clusters, policies: hpc.networkPolicies, accountOf: binding.service.accountOf, audit: audit.service });
   const fees = createFeesModule({ db, clusters: hpc.clusters, syncSeconds: config.fees.syncSeconds, backfillDays: config.fees.backfillDays, now: deps.now, log });
   const jobs = createJobsModule({
@@ -321,6 +326,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(audit.routes, { prefix, audit: audit.service });
   await app.register(messages.routes, { prefix, inbox: messages.inbox, preferences: messages.preferences });
   await app.register(messages.streamRoutes, { prefix, events: messages.service.events });
+  await app.register(templatesRoutes, { prefix, templates: createTemplatesService(createTemplatesRepo(db)) });
   await app.register(labels.routes, { prefix, labels: labels.service });
   await app.register(system.routes, { prefix, system: system.service });
   await app.register(storage.routes, { prefix });
@@ -335,6 +341,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(scheduler.routes, { prefix, tokens: scheduler.tokens });
   await app.register(sso.routes, { prefix });
   await app.register(approvals.routes, { prefix, chains: approvals.chains, applications: approvals.applications, requestable: quotas.applicationGrants.requestable });
+  await app.register(tickets.routes, { prefix, tickets: tickets.service });
   await app.register(interactive.routes, { prefix });
   await app.register(apps.routes, { prefix, apps: apps.apps, runs: apps.runs });
   await app.register(apps.adminRoutes, { prefix, admin: apps.admin });
@@ -344,6 +351,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(mall.routes, { prefix, mall: mall.service });
   await app.register(docs.routes, { prefix, docs: docs.service, basePath: config.basePath });
   await app.register(udm.routes, { prefix, udm: udm.service });
+  statistics.service.register(tickets.statisticsSource);
   await app.register(statistics.routes, { prefix, statistics: statistics.service, generateDemo: statistics.generateDemo });
 
   const url = `http://${config.host}:${config.port}`;

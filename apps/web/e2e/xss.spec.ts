@@ -83,3 +83,22 @@ test('the XSS table stored as an application reason, an approval comment and a m
   const admin = await tokenOf(request, 'admin', adminPassword);
   expect((await request.get('/api/approval/staff-approval', { headers: { 'Bihu-Token': admin } })).ok()).toBe(true);
 });
+
+test('the XSS table stored as a ticket body and a staff reply runs nowhere on the ticket page', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const user = await tokenOf(request, 'demo-bound', demoPassword);
+  const admin = await tokenOf(request, 'admin', adminPassword);
+  const opened = await request.post('/api/ticket/tickets', { headers: { 'Bihu-Token': user }, data: { category: 'other', title: 'xss table', body: table } });
+  const id = ((await opened.json()) as { spec: { id: number } }).spec.id;
+  expect(id).toBeGreaterThan(0);
+  const replied = await request.post(`/api/ticket/tickets/${id}/reply`, { headers: { 'Bihu-Token': admin }, data: { body: table } });
+  expect(((await replied.json()) as { code: number }).code).toBe(200);
+
+  await watch(page);
+  await signIn(page, 'demo-bound', demoPassword);
+  await page.goto(`/ticket/detail/${id}`);
+  await expect(page.getByTestId('ticket-body-html')).toContainText('click');
+  await expect(page.getByTestId('ticket-reply-body')).toContainText('click');
+  await expectInert(page, 'ticket-body-html');
+  await expectInert(page, 'ticket-reply-body');
+});

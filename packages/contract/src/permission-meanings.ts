@@ -92,6 +92,18 @@ export const permissionMeanings: Record<PermissionKey, Meaning> = {
     es: 'Ver todos los usuarios, grupos, comunidades y registros de inicio de sesión (no cambia nada)',
     ja: 'すべてのユーザー・グループ・コミュニティとログイン記録を表示（変更不可）',
   },
+  manage_message_template: {
+    en: 'Manage message templates',
+    zh: '管理消息模板',
+    es: 'Gestionar plantillas de mensajes',
+    ja: 'メッセージテンプレートを管理',
+  },
+  manage_ticket: {
+    en: 'Support desk: see, assign and answer every ticket',
+    zh: '工单客服：查看、分派并回复所有工单',
+    es: 'Soporte: ver, asignar y responder todas las incidencias',
+    ja: 'サポート：すべてのチケットを表示・割り当て・回答',
+  },
   manage_all_user: {
     en: 'Manage all users, groups and communities: create, change, disable, group administrators, bulk update',
     zh: '管理所有用户、组和社区：创建、修改、停用、设置组管理员、批量更新',

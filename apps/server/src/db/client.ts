@@ -33,10 +33,12 @@ import * as mall from './schema/mall';
 import * as docs from './schema/docs';
 import * as statistics from './schema/statistics';
 import * as udm from './schema/udm';
+import * as tickets from './schema/tickets';
+import * as messageTemplates from './schema/message-templates';
 import * as relations from './relations';
 import { DatabaseConnectError, describeUnreachable, isDatabaseUnreachable } from './unreachable';
 
-export const schema = { ...identity, ...messages, ...system, ...hpc, ...jobs, ...storage, ...clusterStorage, ...clusterAccess, ...verification, ...audit, ...labels, ...profile, ...sso, ...monitor, ...quotas, ...approvals, ...interactive, ...apps, ...images, ...fees, ...mall, ...docs, ...statistics, ...udm, ...relations };
+export const schema = { ...identity, ...messages, ...system, ...hpc, ...jobs, ...storage, ...clusterStorage, ...clusterAccess, ...verification, ...audit, ...labels, ...profile, ...sso, ...monitor, ...quotas, ...approvals, ...interactive, ...apps, ...images, ...fees, ...mall, ...docs, ...statistics, ...udm, ...tickets, ...messageTemplates, ...relations };
 export type Schema = typeof schema;
 
 /** The query builder both drivers share; repos take this, never a driver-specific type. */

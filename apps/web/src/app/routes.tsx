@@ -85,6 +85,9 @@ const pages = {
   // approvals (features/approvals)
   myApply: lazy(() => import('./pages/apply-my-apply')),
   approvalDetails: lazy(() => import('./pages/apply-approval-details')),
+  ticketCreate: lazy(() => import('./pages/ticket-create')),
+  ticketManage: lazy(() => import('./pages/ticket-manage')),
+  ticketDetail: lazy(() => import('./pages/ticket-detail')),
   approvalStaff: lazy(() => import('./pages/approval-staff')),
   approvalRoot: lazy(() => import('./pages/approval-root')),
   approvalNodes: lazy(() => import('./pages/approval-nodes')),
@@ -200,9 +203,9 @@ export const shellRoutes: AppRoute[] = attachAccess([
     { path: 'jobs', page: pages.swlJobs, meta: { title: 'swl.jobs' } },
   ]),
   group('/ticket', 'ticket.root', 'ticket', [
-    later('create', 'ticket.create', { noCache: true }),
-    later('manage', 'ticket.manage'),
-    detail('detail/:id', 'ticket.detail'),
+    { path: 'create', page: pages.ticketCreate, meta: { title: 'ticket.create', noCache: true } },
+    { path: 'manage', page: pages.ticketManage, meta: { title: 'ticket.manage' } },
+    { path: 'detail/:id', page: pages.ticketDetail, meta: { title: 'ticket.detail', hidden: true, noCache: true } },
   ]),
   group('/user-center', 'userCenter.root', 'user', [
     { path: 'user-info', page: pages.userInfo, meta: { title: 'userCenter.userInfo' } },

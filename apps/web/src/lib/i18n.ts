@@ -13,7 +13,7 @@ export const namespaces = ['common', 'layout', 'routes', 'auth', 'errors', 'mess
  * Loaded when a page first asks for them (`useTranslation('fees')` suspends until then), so the sign-in page
  * does not carry every area's texts (its JavaScript budget, scripts/report-size.mjs).
  */
-export const lazyNamespaces = ['admin', 'monitor', 'approvals', 'interactive', 'apps', 'designer', 'images', 'fees', 'mall', 'docs', 'statistics', 'udm', 'wrf'] as const;
+export const lazyNamespaces = ['admin', 'monitor', 'approvals', 'interactive', 'apps', 'designer', 'images', 'fees', 'mall', 'docs', 'statistics', 'udm', 'wrf', 'tickets'] as const;
 
 /** Where the chosen language is saved (spec §1: saved → browser → en). */
 export const languageStorageKey = 'language';

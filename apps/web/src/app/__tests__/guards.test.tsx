@@ -122,9 +122,9 @@ describe('router guards', () => {
 
   it('keeps answering a route of an area not built yet when opened directly', async () => {
     useSessionStore.setState({ token: 'token-abc', permissions: ['binded_account'] });
-    const { router } = renderApp('/ticket/create');
+    const { router } = renderApp('/platform-resource/cloud');
     expect(await screen.findByTestId('unavailable')).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/ticket/create');
+    expect(router.state.location.pathname).toBe('/platform-resource/cloud');
   });
 
   it('redirects / to the dashboard', async () => {

@@ -61,8 +61,8 @@ describe('sidebar from the filtered table', () => {
 
   it('gives a user with no keys only the open areas that are built', () => {
     const sidebar = buildSidebar(shellRoutes, noKeys);
-    // spec §2 gives /docoline, the statistics pages without their own key and /apply no key
-    expect(top(sidebar)).toEqual(['/dashboard', '/docoline', '/job/myjobs', '/swl/jobs', '/user-center', '/apply/my-apply', '/statistics']);
+    // spec §2 gives /docoline, the statistics pages without their own key, /ticket and /apply no key
+    expect(top(sidebar)).toEqual(['/dashboard', '/docoline', '/job/myjobs', '/swl/jobs', '/ticket', '/user-center', '/apply/my-apply', '/statistics']);
   });
 
   it('lets a group with one visible child stand aside for it, with the group icon', () => {
@@ -95,24 +95,24 @@ describe('areas not built yet (routes answering the later page)', () => {
   const laterPaths = flatten(shellRoutes).filter(({ route }) => isLaterRoute(route)).map(({ path }) => path);
 
   it('are left out of the sidebar for everyone, even a holder of every key', () => {
-    expect(laterPaths).toEqual(expect.arrayContaining(['/ticket/create', '/ticket/manage']));
+    expect(laterPaths).toEqual(expect.arrayContaining(['/platform-resource/cloud']));
     const all = keys(buildSidebar(shellRoutes, everyKey));
     expect(laterPaths.filter((path) => all.includes(path))).toEqual([]);
-    expect(top(buildSidebar(shellRoutes, everyKey))).not.toEqual(expect.arrayContaining(['/ticket']));
+    expect(top(buildSidebar(shellRoutes, everyKey))).not.toEqual(expect.arrayContaining(['/platform-resource']));
   });
 
   it('keep their routes in the table (direct navigation answers the later page)', () => {
-    const tickets = flatten(shellRoutes).find(({ path }) => path === '/ticket/manage');
-    expect(tickets?.route.page).toBe(laterPage);
+    const cloud = flatten(shellRoutes).find(({ path }) => path === '/platform-resource/cloud');
+    expect(cloud?.route.page).toBe(laterPage);
   });
 
   it('show up once the route table gives them a real page, with no other edit', () => {
     const realPage = lazy(() => Promise.resolve({ default: () => null }));
     const built = shellRoutes.map((route) =>
-      route.path === '/ticket' ? { ...route, children: route.children?.map((c) => (c.path === 'manage' ? { ...c, page: realPage } : c)) } : route,
+      route.path === '/platform-resource' ? { ...route, children: route.children?.map((c) => (c.path === 'cloud' ? { ...c, page: realPage } : c)) } : route,
     );
-    expect(keys(buildSidebar(built, everyKey))).toContain('/ticket/manage');
-    expect(keys(buildSidebar(shellRoutes, everyKey))).not.toContain('/ticket/manage');
+    expect(keys(buildSidebar(built, everyKey))).toContain('/platform-resource/cloud');
+    expect(keys(buildSidebar(shellRoutes, everyKey))).not.toContain('/platform-resource/cloud');
     // the message centre got its page this way
     expect(keys(buildSidebar(shellRoutes, bound))).toContain('/user-center/message');
   });

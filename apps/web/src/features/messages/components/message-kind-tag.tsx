@@ -10,6 +10,7 @@ const colours: Record<MessageKind, string> = {
   job_finished: 'cyan',
   job_failed: 'red',
   application: 'geekblue',
+  ticket: 'magenta',
 };
 
 export function MessageKindTag({ kind }: { kind: MessageKind }) {

@@ -1,1 +1,0 @@
-ALTER TABLE "app_runs" ADD COLUMN "images" jsonb DEFAULT '{}'::jsonb NOT NULL;

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { listSchema } from '@starlight/contract/envelope';
+import { templateIdParamsSchema, templateInputSchema, templateListQuerySchema, templateSchema } from '@starlight/contract/message-templates';
+import { ok, replies } from '../../lib/envelope';
+import type { TemplatesService } from './templates.service';
+
+const tags = ['messages'];
+const manage = { perms: ['manage_message_template'] as const };
+
+/** Spec §7: template CRUD by id and the SMS templates. `POST /message/template/send` is not served yet. */
+export const templatesRoutes: FastifyPluginAsyncZod<{ templates: TemplatesService }> = async (app, { templates }) => {
+  app.get('/message/template', { config: manage, schema: { tags, summary: 'Message templates', querystring: templateListQuerySchema, response: replies(listSchema(templateSchema)) } }, async (request) =>
+    ok(request.id, 'message', await templates.list(request.query)),
+  );
+  app.get(
+    '/message/telephone/template',
+    { config: manage, schema: { tags, summary: 'SMS templates', querystring: templateListQuerySchema, response: replies(listSchema(templateSchema)) } },
+    async (request) => ok(request.id, 'message', await templates.list({ ...request.query, field_eq_channel: 'sms' })),
+  );
+  app.get('/message/template/:id', { config: manage, schema: { tags, summary: 'One template', params: templateIdParamsSchema, response: replies(templateSchema) } }, async (request) =>
+    ok(request.id, 'message', await templates.get(request.params.id)),
+  );
+  app.post('/message/template', { config: manage, schema: { tags, summary: 'Creates a template (variables checked)', body: templateInputSchema, response: replies(templateSchema) } }, async (request) =>
+    ok(request.id, 'message', await templates.create(request.body)),
+  );
+  app.patch(
+    '/message/template/:id',
+    { config: manage, schema: { tags, summary: 'Replaces a template (variables checked)', params: templateIdParamsSchema, body: templateInputSchema, response: replies(templateSchema) } },
+    async (request) => ok(request.id, 'message', await templates.update(request.params.id, request.body)),
+  );
+  app.delete('/message/template/:id', { config: manage, schema: { tags, summary: 'Deletes a template', params: templateIdParamsSchema, response: replies(z.null()) } }, async (request) => {
+    await templates.remove(request.params.id);
+    return ok(request.id, 'message', null);
+  });
+};
