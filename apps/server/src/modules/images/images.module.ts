@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client';
-import type { AuditRecorder } from '../audit/audit.service';
+import type { AuditRecorder, AuditService } from '../audit/audit.service';
+import { createImageActivity } from './activity';
 import { adminRoutes } from './admin.routes';
 import { createAdminService } from './admin.service';
 import { createHubService } from './hub.service';
@@ -16,7 +17,7 @@ import { createTokenService } from './token.service';
 export interface ImagesModuleDeps {
   db: Database;
   dataDir: string;
-  audit: AuditRecorder;
+  audit: AuditRecorder & Pick<AuditService, 'okEventsBetween'>;
   isPlatformAdmin: (userId: number, status: number) => Promise<boolean>;
   /** Registry calls give up after this (then 1502 naming the registry). */
   timeoutMs?: number;
@@ -35,6 +36,7 @@ export function createImagesModule(deps: ImagesModuleDeps) {
   const secrets = createSecretsService({ repo, audit: deps.audit, now });
   const hub = createHubService({ repo, registries, audit: deps.audit, now });
   const admin = createAdminService({ repo, registries, audit: deps.audit });
+  const activity = createImageActivity({ audit: deps.audit, repo });
 
   const routes: FastifyPluginAsync<{ prefix: string }> = async (app) => {
     await app.register(hubRoutes, { hub, secrets, tokens, certificate: key.certificate });
@@ -57,5 +59,5 @@ export function createImagesModule(deps: ImagesModuleDeps) {
     return { stop: () => clearInterval(timer) };
   }
 
-  return { key, registries, tokens, secrets, hub, admin, routes, startGcTimer };
+  return { key, registries, tokens, secrets, hub, admin, activity, routes, startGcTimer };
 }

@@ -17,6 +17,20 @@ export interface DailyRow {
   count: number;
 }
 
+/** Sums rows by their metric and dimensions (value added, count + 1 per event). */
+export function summer() {
+  const sums = new Map<string, DailyRow>();
+  return {
+    add(row: Omit<DailyRow, 'value' | 'count'>, value = 1) {
+      const key = [row.metric, row.k1, row.k2, row.k3, row.k4].join('\u0000');
+      const found = sums.get(key) ?? { ...row, value: 0, count: 0 };
+      found.value += value;
+      found.count += 1;
+      sums.set(key, found);
+    },
+    rows: () => [...sums.values()],
+  };
+}
 export interface StatisticsSource {
   /** The stat_daily `source` key. */
   readonly name: string;
@@ -74,14 +88,8 @@ export function resourceSource(deps: {
     name: 'resource',
     async computeDay(from, to) {
       const [jobs, capacity] = await Promise.all([deps.endedBetween(from, to), deps.capacity()]);
-      const sums = new Map<string, DailyRow>();
-      const add = (row: Omit<DailyRow, 'value' | 'count'>, value: number) => {
-        const key = [row.metric, row.k1, row.k2, row.k3, row.k4].join('\u0000');
-        const found = sums.get(key) ?? { ...row, value: 0, count: 0 };
-        found.value += value;
-        found.count += 1;
-        sums.set(key, found);
-      };
+      const s = summer();
+      const add = s.add;
       for (const job of jobs) {
         const group = job.chargeAccount || job.userAccount;
         add({ metric: 'core', k1: job.cluster, k2: job.partition, k3: group, k4: job.userAccount }, job.coreSeconds ?? 0);
@@ -89,8 +97,8 @@ export function resourceSource(deps: {
         add({ metric: 'size', k1: sizeBucket(job.cpus) }, 0);
       }
       const seconds = (to.getTime() - from.getTime()) / 1000;
-      for (const p of capacity) if (p.cpus > 0) sums.set(`cap${p.cluster}/${p.partition}`, { metric: 'capacity', k1: p.cluster, k2: p.partition, value: p.cpus * seconds, count: 1 });
-      return [...sums.values()];
+      for (const p of capacity) if (p.cpus > 0) add({ metric: 'capacity', k1: p.cluster, k2: p.partition }, p.cpus * seconds);
+      return s.rows();
     },
   };
 }
