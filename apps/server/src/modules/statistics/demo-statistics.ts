@@ -1,4 +1,4 @@
-import { sizeBucket, summer, type DailyRow } from './sources';
+import { addCore, sizeBucket, summer, type DailyRow } from './sources';
 import type { StatisticsRepo } from './statistics.repo';
 
 /** A small deterministic generator (mulberry32), so every demo database shows the same year. */
@@ -49,7 +49,7 @@ export function demoDay(day: Date, shape: DemoShape, seed: number): Record<'acti
     const partition = `${cluster}-p${Math.floor(rnd() * shape.partitionsPerCluster)}`;
     const user = Math.floor(rnd() * shape.users);
     const cpus = 2 ** Math.floor(rnd() * 7);
-    add({ metric: 'core', k1: cluster, k2: partition, k3: `group${user % shape.groups}`, k4: `user${String(user).padStart(4, '0')}` }, cpus * 3600 * (0.2 + rnd() * 4));
+    addCore(add, cluster, partition, `group${user % shape.groups}`, `user${String(user).padStart(4, '0')}`, cpus * 3600 * (0.2 + rnd() * 4));
     add({ metric: 'wait', k1: cluster, k2: partition }, rnd() * rnd() * 7200);
     add({ metric: 'size', k1: sizeBucket(cpus) }, 0);
   }

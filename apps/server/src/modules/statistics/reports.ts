@@ -29,13 +29,13 @@ export const reportCharts: Partial<Record<ReportName, ChartSpec[]>> = {
     { id: 'signInsByMethod', kind: 'stacked', unit: 'count', metric: 'sign_in', by: 'k1', measure: 'count' },
   ],
   resource: [
-    { id: 'coreHoursByCluster', kind: 'stacked', unit: 'core_hours', metric: 'core', by: 'k1', measure: 'value', top: 8 },
-    { id: 'coreHoursByPartition', kind: 'stacked', unit: 'core_hours', metric: 'core', by: 'k2', measure: 'value', top: 8 },
-    { id: 'coreHoursByGroup', kind: 'pie', unit: 'core_hours', metric: 'core', by: 'k3', measure: 'value', top: 10 },
-    { id: 'coreHoursByUser', kind: 'pie', unit: 'core_hours', metric: 'core', by: 'k4', measure: 'value', top: 10 },
+    { id: 'coreHoursByCluster', kind: 'stacked', unit: 'core_hours', metric: 'core_cluster', by: 'k1', measure: 'value', top: 8 },
+    { id: 'coreHoursByPartition', kind: 'stacked', unit: 'core_hours', metric: 'core_partition', by: 'k2', measure: 'value', top: 8 },
+    { id: 'coreHoursByGroup', kind: 'pie', unit: 'core_hours', metric: 'core_group', by: 'k2', measure: 'value', top: 10 },
+    { id: 'coreHoursByUser', kind: 'pie', unit: 'core_hours', metric: 'core_user', by: 'k2', measure: 'value', top: 10 },
     { id: 'waitTime', kind: 'line', unit: 'minutes', metric: 'wait', by: 'k2', measure: 'average', top: 8 },
     { id: 'jobSize', kind: 'pie', unit: 'count', metric: 'size', by: 'k1', measure: 'count' },
-    { id: 'utilisation', kind: 'line', unit: 'percent', metric: 'core', by: 'k2', measure: 'ratio', over: 'capacity', top: 8 },
+    { id: 'utilisation', kind: 'line', unit: 'percent', metric: 'core_partition', by: 'k2', measure: 'ratio', over: 'capacity', top: 8 },
   ],
   workflow: [
     { id: 'runsByApp', kind: 'stacked', unit: 'count', metric: 'launched', by: 'k1', measure: 'count', top: 8 },

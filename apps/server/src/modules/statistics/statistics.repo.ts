@@ -47,7 +47,7 @@ export function createStatisticsRepo(db: Database) {
     /** Several days of a source replaced in one transaction (the demo year: one transaction, not 365). */
     replaceDays,
     /** Sums (and distinct k1 for counting users) per bucket and dimension value. */
-    aggregate: async (q: { source: string; metric: string; start: string; end: string; grouping: Grouping; by: DimensionKey; cluster?: string | undefined }): Promise<Aggregate[]> => {
+    aggregate: async (q: { source: string; metric: string; start: string; end: string; grouping: Grouping; by: DimensionKey; cluster?: string | undefined; distinct?: boolean }): Promise<Aggregate[]> => {
       const bucket = bucketOf(q.grouping);
       const key = q.by ? statDaily[q.by] : null;
       const rows = await db
@@ -56,7 +56,8 @@ export function createStatisticsRepo(db: Database) {
           key: key ? sql<string>`${key}` : sql<string>`''`,
           value: sql<number>`sum(${statDaily.value})::float8`,
           count: sql<number>`sum(${statDaily.count})::float8`,
-          distinct: sql<number>`count(distinct ${statDaily.k1})::int`,
+          // a distinct count sorts every row: only for the charts that show one (active users)
+          distinct: q.distinct ? sql<number>`count(distinct ${statDaily.k1})::int` : sql<number>`0`,
         })
         .from(statDaily)
         .where(and(eq(statDaily.source, q.source), eq(statDaily.metric, q.metric), gte(statDaily.day, q.start), lte(statDaily.day, q.end), q.cluster ? eq(statDaily.k1, q.cluster) : undefined))

@@ -52,9 +52,10 @@ export function createStatisticsService({ repo, sources, now = () => new Date() 
       await ensureDays(source, query.start, query.end);
       const buckets = bucketsOf(query.start, query.end, query.group_by);
       const cluster = name === 'resource' ? query.field_eq_cluster : undefined;
-      const aggregate = (metric: string, by: (typeof specs)[number]['by']) => repo.aggregate({ source: name, metric, start: query.start, end: query.end, grouping: query.group_by, by, cluster });
+      const aggregate = (metric: string, by: (typeof specs)[number]['by'], distinct = false) =>
+        repo.aggregate({ source: name, metric, start: query.start, end: query.end, grouping: query.group_by, by, cluster, distinct });
       const charts = await Promise.all(
-        specs.map(async (spec) => buildChart(spec, buckets, await aggregate(spec.metric, spec.by), spec.over ? await aggregate(spec.over, spec.by) : [])),
+        specs.map(async (spec) => buildChart(spec, buckets, await aggregate(spec.metric, spec.by, spec.measure === 'distinct'), spec.over ? await aggregate(spec.over, spec.by) : [])),
       );
       return { report: name, source_available: true, missing_source: null, charts, took_ms: Math.round(performance.now() - started) };
     },

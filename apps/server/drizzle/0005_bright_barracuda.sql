@@ -1,0 +1,1 @@
+CREATE INDEX "jobs_end_idx" ON "jobs" USING btree ("end_time");
