@@ -260,6 +260,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     endedBetween: jobs.service.endedBetween,
     capacity: async () =>
       (await hpc.partitions.list({ page: 1, page_size: 100 })).list.map((p) => ({ cluster: p.cluster_name, partition: p.name, cpus: p.total_cpus ?? 0 })),
+    runsBetween: apps.runs.activityBetween,
+    approvalsBetween: approvals.applications.activityBetween,
+    imagesBetween: (from, to) => images.activity.between(from, to),
     now: deps.now,
   });
   const scheduler = createSchedulerModule({ db, auth: identity.auth, now: deps.now });

@@ -9,7 +9,7 @@ export type ReportName = (typeof reportNames)[number];
 export const groupings = ['day', 'week', 'month'] as const;
 export type Grouping = (typeof groupings)[number];
 export const chartKinds = ['line', 'bar', 'stacked', 'pie'] as const;
-export const chartUnits = ['count', 'core_hours', 'minutes', 'percent'] as const;
+export const chartUnits = ['count', 'core_hours', 'minutes', 'hours', 'percent', 'gigabytes'] as const;
 export type ChartUnit = (typeof chartUnits)[number];
 /** The longest range a report answers (spec: more than 10 years is refused). */
 export const maxReportDays = 3653;

@@ -42,6 +42,8 @@ export const jobs = pgTable(
     index('jobs_submit_idx').on(t.submitTime.desc(), t.id.desc()),
     index('jobs_state_idx').on(t.state),
     index('jobs_cluster_updated_idx').on(t.clusterId, t.updatedAt),
+    // endedBetween (the statistics resource report computes each day from the jobs that ended in it)
+    index('jobs_end_idx').on(t.endTime),
   ],
 );
 

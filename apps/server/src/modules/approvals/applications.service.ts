@@ -23,6 +23,12 @@ export interface ApplicationsDeps {
   now?: () => Date;
 }
 
+export interface ApprovalActivity {
+  applied: { kind: string }[];
+  decided: { kind: string; state: string; seconds: number }[];
+  nodeDecisions: { kind: string; node: string; decision: string; waitedSeconds: number }[];
+}
+
 type Outcome = { row: ApplicationRow; event: 'recorded' | 'advanced' | 'approved' | 'rejected'; after?: AfterCommit | void };
 
 /**
@@ -185,6 +191,36 @@ export function createApplicationsService({ repo, kinds, notices, now = () => ne
         return t.update(id, { state: 'withdrawn', decidedAt: now() });
       });
       return (await views([row], actor))[0]!;
+    },
+
+    /**
+     * What happened in [from, to) for the statistics module's approval report: applications made, those
+     * decided (outcome and time to decision), and each decision with how long its node had waited
+     * (since the previous node's last decision, or the application for the first node).
+     */
+    async activityBetween(from: Date, to: Date): Promise<ApprovalActivity> {
+      const [rows, decisions] = await Promise.all([repo.createdOrDecidedBetween(from, to), repo.decisionsBetween(from, to)]);
+      const inRange = (d: Date | null) => d !== null && d >= from && d < to;
+      const apps = new Map(rows.map((r) => [r.id, r]));
+      const missing = [...new Set(decisions.map((d) => d.applicationId))].filter((id) => !apps.has(id));
+      for (const id of missing) {
+        const row = await repo.application(id);
+        if (row) apps.set(id, row);
+      }
+      const all = await repo.decisionsOf([...new Set(decisions.map((d) => d.applicationId))]);
+      const nodeDecisions = decisions.flatMap((d) => {
+        const app = apps.get(d.applicationId);
+        if (!app) return [];
+        const previous = all.filter((p) => p.applicationId === d.applicationId && p.node === d.node - 1).map((p) => p.createdAt.getTime());
+        const entered = d.node > 0 && previous.length ? Math.max(...previous) : app.createdAt.getTime();
+        const node = nodesOf(app)[d.node]?.name ?? `#${d.node + 1}`;
+        return [{ kind: app.kind, node, decision: d.decision, waitedSeconds: Math.max(0, (d.createdAt.getTime() - entered) / 1000) }];
+      });
+      return {
+        applied: rows.filter((r) => inRange(r.createdAt)).map((r) => ({ kind: r.kind })),
+        decided: rows.filter((r) => inRange(r.decidedAt)).map((r) => ({ kind: r.kind, state: r.state, seconds: (r.decidedAt!.getTime() - r.createdAt.getTime()) / 1000 })),
+        nodeDecisions,
+      };
     },
   };
 

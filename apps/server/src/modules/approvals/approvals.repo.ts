@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { applicationDecisions, applications, approvalChains, approvalRoots } from '../../db/schema/approvals';
 import { groupAdmins, rolePermissions, userRoles, users } from '../../db/schema/identity';
@@ -61,6 +61,14 @@ function readsAndWrites(db: Database) {
     approvedEndingBefore: (until: Date): Promise<ApplicationRow[]> =>
       db.select().from(applications).where(and(eq(applications.state, 'approved'), sql`${applications.expiresAt} is not null`, sql`${applications.expiresAt} <= ${until}`)),
     markReminded: (id: number, at: Date) => db.update(applications).set({ remindedAt: at }).where(eq(applications.id, id)),
+    /** Applications created or decided in [from, to), and decisions made in it (the statistics module's approval report). */
+    createdOrDecidedBetween: (from: Date, to: Date): Promise<ApplicationRow[]> =>
+      db
+        .select()
+        .from(applications)
+        .where(or(and(gte(applications.createdAt, from), lt(applications.createdAt, to)), and(gte(applications.decidedAt, from), lt(applications.decidedAt, to)))),
+    decisionsBetween: (from: Date, to: Date): Promise<DecisionRow[]> =>
+      db.select().from(applicationDecisions).where(and(gte(applicationDecisions.createdAt, from), lt(applicationDecisions.createdAt, to))),
     decisionsOf: (ids: readonly number[]): Promise<DecisionRow[]> =>
       db.select().from(applicationDecisions).where(inArray(applicationDecisions.applicationId, [...ids, -1])).orderBy(asc(applicationDecisions.id)),
 

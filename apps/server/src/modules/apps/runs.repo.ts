@@ -1,8 +1,9 @@
-import { and, count, desc, eq, inArray, notInArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, lt, notInArray, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { appRuns, apps, appVersions } from '../../db/schema/apps';
+import { appLabels, appRuns, apps, appVersions } from '../../db/schema/apps';
 import { clusters } from '../../db/schema/hpc';
 import { users } from '../../db/schema/identity';
+import { labels } from '../../db/schema/labels';
 
 export type RunRecord = typeof appRuns.$inferSelect;
 export type RunRow = RunRecord & { appName: string; appTitle: string; version: number; userName: string; clusterName: string };
@@ -58,8 +59,30 @@ export function createRunsRepo(db: Database) {
     },
     /** Runs the engine may still change (re-read after a restart). */
     unfinished: async (): Promise<RunRow[]> => (await select().where(notInArray(appRuns.state, finished))).map(toRow),
+    /** Runs launched or ended in [from, to), with their app's labels (the statistics module's workflow and app reports). */
+    async activityBetween(from: Date, to: Date): Promise<RunActivity[]> {
+      const rows = await db
+        .select({ appId: appRuns.appId, app: apps.name, user: users.userName, state: appRuns.state, createdAt: appRuns.createdAt, startedAt: appRuns.startedAt, endedAt: appRuns.endedAt })
+        .from(appRuns)
+        .innerJoin(apps, eq(apps.id, appRuns.appId))
+        .innerJoin(users, eq(users.id, appRuns.userId))
+        .where(or(and(gte(appRuns.createdAt, from), lt(appRuns.createdAt, to)), and(gte(appRuns.endedAt, from), lt(appRuns.endedAt, to))));
+      const ids = [...new Set(rows.map((r) => r.appId))];
+      const labelRows = ids.length ? await db.select({ appId: appLabels.appId, name: labels.name }).from(appLabels).innerJoin(labels, eq(labels.id, appLabels.labelId)).where(inArray(appLabels.appId, ids)) : [];
+      return rows.map(({ appId, ...r }) => ({ ...r, labels: labelRows.filter((l) => l.appId === appId).map((l) => l.name) }));
+    },
     pinnedCount: async (versionId: number): Promise<number> => (await db.select({ n: count() }).from(appRuns).where(eq(appRuns.versionId, versionId)))[0]?.n ?? 0,
   };
+}
+
+export interface RunActivity {
+  app: string;
+  user: string;
+  state: string;
+  createdAt: Date;
+  startedAt: Date | null;
+  endedAt: Date | null;
+  labels: string[];
 }
 
 export type RunsRepo = ReturnType<typeof createRunsRepo>;

@@ -303,6 +303,9 @@ export function createRunsService({ repo, appsRepo, apps, clusters, binding, sub
     async refreshUnfinished(): Promise<void> {
       for (const run of await repo.unfinished()) await refresh(run).catch((e: unknown) => log(e, `refreshing run ${run.uuid}`));
     },
+
+    /** Runs launched or ended in [from, to) (the statistics module's workflow and app reports read them here). */
+    activityBetween: (from: Date, to: Date) => repo.activityBetween(from, to),
   };
 }
 

@@ -10,6 +10,13 @@ export function createAuditRepo(db: Database) {
       await db.insert(auditEvents).values(values);
     },
 
+    /** Successful events of one action in [from, to) (the statistics module's image report reads image_token). */
+    okEventsBetween: (action: string, from: Date, to: Date) =>
+      db
+        .select({ userName: auditEvents.userName, target: auditEvents.target, detail: auditEvents.detail })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, action), eq(auditEvents.result, 'ok'), gte(auditEvents.createdAt, from), lt(auditEvents.createdAt, to))),
+
     /** Sign-ins in [from, to) for the statistics module (through the service). */
     signInsBetween: (from: Date, to: Date) =>
       db

@@ -78,6 +78,8 @@ export function createAuditService({ repo, now, findUserId, log }: AuditDeps) {
 
     /** Sign-ins of a period (the statistics module's active-users source). */
     signInsBetween: (from: Date, to: Date) => repo.signInsBetween(from, to),
+    /** Successful events of one action in a period (the owning module reads its own, e.g. images' image_token). */
+    okEventsBetween: (action: string, from: Date, to: Date) => repo.okEventsBetween(action, from, to),
 
     /** The caller's login records, or (with query_all_user) another user's. */
     async loginRecords(actor: Actor, query: LoginRecordQuery): Promise<{ list: LoginRecord[]; total: number }> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client';
-import type { AuditRecorder } from '../audit/audit.service';
+import type { AuditRecorder, AuditService } from '../audit/audit.service';
+import { createImageActivity } from './activity';
 import { adminRoutes } from './admin.routes';
 import { createAdminService } from './admin.service';
 import { createHubService } from './hub.service';
@@ -20,7 +21,7 @@ import { createTokenService } from './token.service';
 export interface ImagesModuleDeps {
   db: Database;
   dataDir: string;
-  audit: AuditRecorder;
+  audit: AuditRecorder & Pick<AuditService, 'okEventsBetween'>;
   isPlatformAdmin: (userId: number, status: number) => Promise<boolean>;
   /** Registry calls give up after this (then 1502 naming the registry). */
   timeoutMs?: number;
@@ -44,6 +45,7 @@ export function createImagesModule(deps: ImagesModuleDeps) {
   const hub = createHubService({ repo, registries, audit: deps.audit, now });
   const admin = createAdminService({ repo, registries, audit: deps.audit });
   const pins = createImagePins({ repo, registries, hub });
+  const activity = createImageActivity({ audit: deps.audit, repo });
 
   const routes: FastifyPluginAsync<{ prefix: string }> = async (app) => {
     await app.register(hubRoutes, { hub, secrets, tokens, certificate: key.certificate });
@@ -69,5 +71,5 @@ export function createImagesModule(deps: ImagesModuleDeps) {
   /** Registered without the API prefix: registry clients always ask `<host>/v2/…`. */
   const gateRoutes: FastifyPluginAsync = async (app) => app.register(registryGateRoutes, { gate });
 
-  return { key, registries, tokens, secrets, hub, admin, pins, routes, gateRoutes, startGcTimer };
+  return { key, registries, tokens, secrets, hub, admin, pins, activity, routes, gateRoutes, startGcTimer };
 }

@@ -1,4 +1,4 @@
-import { sizeBucket, type DailyRow } from './sources';
+import { addCore, sizeBucket, summer, type DailyRow } from './sources';
 import type { StatisticsRepo } from './statistics.repo';
 
 /** A small deterministic generator (mulberry32), so every demo database shows the same year. */
@@ -22,8 +22,8 @@ export interface DemoShape {
 }
 export const demoShape: DemoShape = { days: 365, clusters: 2, partitionsPerCluster: 3, groups: 8, users: 120, jobsPerDay: 60 };
 
-/** The daily rows of one generated day (both reports), as the real sources would have computed them. */
-export function demoDay(day: Date, shape: DemoShape, seed: number): { activeUsers: DailyRow[]; resource: DailyRow[] } {
+/** The daily rows of one generated day (every report but tickets), as the real sources would have computed them. */
+export function demoDay(day: Date, shape: DemoShape, seed: number): Record<'active-users' | 'resource' | 'workflow' | 'app' | 'approval' | 'image', DailyRow[]> {
   const rnd = random(seed);
   const weekday = day.getUTCDay() % 6 !== 0;
   const season = 1 + 0.3 * Math.sin((day.getTime() / 86_400_000 / 365) * 2 * Math.PI);
@@ -40,14 +40,8 @@ export function demoDay(day: Date, shape: DemoShape, seed: number): { activeUser
   const registered = Math.round(rnd() * 3);
   if (registered) unique.push({ metric: 'registered', value: registered, count: registered });
 
-  const sums = new Map<string, DailyRow>();
-  const add = (row: Omit<DailyRow, 'value' | 'count'>, value: number) => {
-    const key = [row.metric, row.k1, row.k2, row.k3, row.k4].join('/');
-    const found = sums.get(key) ?? { ...row, value: 0, count: 0 };
-    found.value += value;
-    found.count += 1;
-    sums.set(key, found);
-  };
+  const resource = summer();
+  const add = resource.add;
   const jobs = Math.round(shape.jobsPerDay * (weekday ? 1 : 0.4) * season);
   for (let j = 0; j < jobs; j++) {
     const c = Math.floor(rnd() * shape.clusters);
@@ -55,7 +49,7 @@ export function demoDay(day: Date, shape: DemoShape, seed: number): { activeUser
     const partition = `${cluster}-p${Math.floor(rnd() * shape.partitionsPerCluster)}`;
     const user = Math.floor(rnd() * shape.users);
     const cpus = 2 ** Math.floor(rnd() * 7);
-    add({ metric: 'core', k1: cluster, k2: partition, k3: `group${user % shape.groups}`, k4: `user${String(user).padStart(4, '0')}` }, cpus * 3600 * (0.2 + rnd() * 4));
+    addCore(add, cluster, partition, `group${user % shape.groups}`, `user${String(user).padStart(4, '0')}`, cpus * 3600 * (0.2 + rnd() * 4));
     add({ metric: 'wait', k1: cluster, k2: partition }, rnd() * rnd() * 7200);
     add({ metric: 'size', k1: sizeBucket(cpus) }, 0);
   }
@@ -64,20 +58,66 @@ export function demoDay(day: Date, shape: DemoShape, seed: number): { activeUser
       const cluster = c === 0 ? 'local' : `hpc${c + 1}`;
       add({ metric: 'capacity', k1: cluster, k2: `${cluster}-p${p}` }, 256 * 86_400);
     }
-  return { activeUsers: unique, resource: [...sums.values()] };
+  const userName = () => `user${String(Math.floor(rnd() * shape.users)).padStart(4, '0')}`;
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * rnd() * list.length)]!;
+  return { 'active-users': unique, resource: resource.rows(), ...demoCenters(weekday ? season : season * 0.3, rnd, userName, pick, day) };
+}
+
+const demoApps = ['word-count', 'sort-lines', 'sort-and-count', 'wrf', 'gromacs-md', 'blast-search', 'lammps', 'cp2k'];
+const demoLabels: Record<string, string[]> = { 'word-count': ['text'], 'sort-lines': ['text'], 'sort-and-count': ['text', 'workflow'], wrf: ['weather'], 'gromacs-md': ['chemistry'], 'blast-search': ['biology'], lammps: ['chemistry'], cp2k: ['chemistry'] };
+const demoKinds = ['partition_access', 'storage_quota', 'group_join'];
+const demoNodes = ['group admin', 'platform admin'];
+const demoNamespaces = ['library', 'group0', 'group1', 'user0007', 'user0042'];
+
+/** The application center, approvals and image hub part of a generated day (same rows as their sources). */
+function demoCenters(level: number, rnd: () => number, userName: () => string, pick: <T>(list: readonly T[]) => T, day: Date) {
+  const workflow = summer();
+  const app = summer();
+  const launchers = new Set<string>();
+  for (let i = Math.round(25 * level * (0.7 + 0.6 * rnd())); i > 0; i--) {
+    const name = pick(demoApps);
+    const state = rnd() < 0.82 ? 'done' : rnd() < 0.7 ? 'failed' : 'cancelled';
+    workflow.add({ metric: 'launched', k1: name });
+    workflow.add({ metric: 'ended', k1: name, k2: state }, 60 + rnd() * 3 * 3600);
+    workflow.add({ metric: 'finished' });
+    if (state === 'done') workflow.add({ metric: 'succeeded' });
+    app.add({ metric: 'launch', k1: name });
+    for (const label of demoLabels[name] ?? []) app.add({ metric: 'launch_label', k1: label });
+    launchers.add(userName());
+  }
+  for (const user of launchers) app.add({ metric: 'launcher', k1: user });
+  const approval = summer();
+  for (let i = Math.round(4 * level * rnd()); i > 0; i--) {
+    const kind = pick(demoKinds);
+    approval.add({ metric: 'applied', k1: kind });
+    const first = rnd() * 20 * 3600;
+    approval.add({ metric: 'node', k1: demoNodes[0], k2: kind, k3: 'approve' }, first);
+    const rejected = rnd() < 0.15;
+    if (!rejected) approval.add({ metric: 'node', k1: demoNodes[1], k2: kind, k3: 'approve' }, rnd() * 30 * 3600);
+    approval.add({ metric: 'decided', k1: kind, k2: rejected ? 'rejected' : 'approved' }, first + rnd() * 30 * 3600);
+  }
+  const image = summer();
+  for (let i = Math.round(40 * level * rnd()); i > 0; i--) {
+    const namespace = pick(demoNamespaces);
+    image.add({ metric: rnd() < 0.15 ? 'push' : 'pull', k1: namespace, k2: `${namespace}/app${Math.floor(rnd() * 4)}`, k3: userName() });
+  }
+  const growth = 1 + (day.getTime() % (365 * 86_400_000)) / (365 * 86_400_000);
+  demoNamespaces.forEach((namespace, i) => image.add({ metric: 'storage', k1: namespace }, (i + 1) * 2.5e9 * growth));
+  return { workflow: workflow.rows(), app: app.rows(), approval: approval.rows(), image: image.rows() };
 }
 
 /** Writes a year of generated activity (up to yesterday) into the daily rows; real days are never overwritten past today. */
 export async function generateDemoStatistics(repo: StatisticsRepo, now: Date, shape: DemoShape = demoShape): Promise<{ rows: number; days: number }> {
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const bySource = new Map<string, { day: string; rows: DailyRow[] }[]>();
   let rows = 0;
   for (let d = shape.days; d >= 1; d--) {
     const day = new Date(today - d * 86_400_000);
-    const label = day.toISOString().slice(0, 10);
-    const generated = demoDay(day, shape, d);
-    await repo.replaceDay('active-users', label, generated.activeUsers);
-    await repo.replaceDay('resource', label, generated.resource);
-    rows += generated.activeUsers.length + generated.resource.length;
+    for (const [source, daily] of Object.entries(demoDay(day, shape, d))) {
+      (bySource.get(source) ?? bySource.set(source, []).get(source)!).push({ day: day.toISOString().slice(0, 10), rows: daily });
+      rows += daily.length;
+    }
   }
+  for (const [source, days] of bySource) await repo.replaceDays(source, days);
   return { rows, days: shape.days };
 }

@@ -1,4 +1,4 @@
-import type { ChartUnit, Grouping, Chart } from '@starlight/contract/statistics';
+import type { ChartUnit, Grouping, Chart, ReportName } from '@starlight/contract/statistics';
 import type { Aggregate, DimensionKey } from './statistics.repo';
 
 /**
@@ -19,22 +19,45 @@ export interface ChartSpec {
 }
 
 const hours = (seconds: number) => seconds / 3600;
-const scale: Record<ChartUnit, (v: number) => number> = { count: (v) => v, core_hours: hours, minutes: (v) => v / 60, percent: (v) => v };
+const scale: Record<ChartUnit, (v: number) => number> = { count: (v) => v, core_hours: hours, minutes: (v) => v / 60, hours, percent: (v) => v, gigabytes: (v) => v / 1e9 };
 
-export const reportCharts: Record<'active-users' | 'resource', ChartSpec[]> = {
+/** The charts of each report whose source exists (tickets add theirs with their source). */
+export const reportCharts: Partial<Record<ReportName, ChartSpec[]>> = {
   'active-users': [
     { id: 'activeUsers', kind: 'line', unit: 'count', metric: 'active', by: null, measure: 'distinct' },
     { id: 'registrations', kind: 'bar', unit: 'count', metric: 'registered', by: null, measure: 'count' },
     { id: 'signInsByMethod', kind: 'stacked', unit: 'count', metric: 'sign_in', by: 'k1', measure: 'count' },
   ],
   resource: [
-    { id: 'coreHoursByCluster', kind: 'stacked', unit: 'core_hours', metric: 'core', by: 'k1', measure: 'value', top: 8 },
-    { id: 'coreHoursByPartition', kind: 'stacked', unit: 'core_hours', metric: 'core', by: 'k2', measure: 'value', top: 8 },
-    { id: 'coreHoursByGroup', kind: 'pie', unit: 'core_hours', metric: 'core', by: 'k3', measure: 'value', top: 10 },
-    { id: 'coreHoursByUser', kind: 'pie', unit: 'core_hours', metric: 'core', by: 'k4', measure: 'value', top: 10 },
+    { id: 'coreHoursByCluster', kind: 'stacked', unit: 'core_hours', metric: 'core_cluster', by: 'k1', measure: 'value', top: 8 },
+    { id: 'coreHoursByPartition', kind: 'stacked', unit: 'core_hours', metric: 'core_partition', by: 'k2', measure: 'value', top: 8 },
+    { id: 'coreHoursByGroup', kind: 'pie', unit: 'core_hours', metric: 'core_group', by: 'k2', measure: 'value', top: 10 },
+    { id: 'coreHoursByUser', kind: 'pie', unit: 'core_hours', metric: 'core_user', by: 'k2', measure: 'value', top: 10 },
     { id: 'waitTime', kind: 'line', unit: 'minutes', metric: 'wait', by: 'k2', measure: 'average', top: 8 },
     { id: 'jobSize', kind: 'pie', unit: 'count', metric: 'size', by: 'k1', measure: 'count' },
-    { id: 'utilisation', kind: 'line', unit: 'percent', metric: 'core', by: 'k2', measure: 'ratio', over: 'capacity', top: 8 },
+    { id: 'utilisation', kind: 'line', unit: 'percent', metric: 'core_partition', by: 'k2', measure: 'ratio', over: 'capacity', top: 8 },
+  ],
+  workflow: [
+    { id: 'runsByApp', kind: 'stacked', unit: 'count', metric: 'launched', by: 'k1', measure: 'count', top: 8 },
+    { id: 'runOutcomes', kind: 'stacked', unit: 'count', metric: 'ended', by: 'k2', measure: 'count' },
+    { id: 'successRate', kind: 'line', unit: 'percent', metric: 'succeeded', by: null, measure: 'ratio', over: 'finished' },
+    { id: 'runDuration', kind: 'line', unit: 'minutes', metric: 'ended', by: 'k1', measure: 'average', top: 8 },
+  ],
+  app: [
+    { id: 'launchesByApp', kind: 'stacked', unit: 'count', metric: 'launch', by: 'k1', measure: 'count', top: 8 },
+    { id: 'launchesByLabel', kind: 'pie', unit: 'count', metric: 'launch_label', by: 'k1', measure: 'count', top: 10 },
+    { id: 'launchingUsers', kind: 'line', unit: 'count', metric: 'launcher', by: null, measure: 'distinct' },
+  ],
+  approval: [
+    { id: 'applicationsByKind', kind: 'stacked', unit: 'count', metric: 'applied', by: 'k1', measure: 'count' },
+    { id: 'decisionOutcomes', kind: 'pie', unit: 'count', metric: 'decided', by: 'k2', measure: 'count' },
+    { id: 'timeToDecision', kind: 'line', unit: 'hours', metric: 'decided', by: 'k1', measure: 'average' },
+    { id: 'timePerNode', kind: 'bar', unit: 'hours', metric: 'node', by: 'k1', measure: 'average', top: 8 },
+  ],
+  image: [
+    { id: 'pullsByNamespace', kind: 'stacked', unit: 'count', metric: 'pull', by: 'k1', measure: 'count', top: 8 },
+    { id: 'pushesByNamespace', kind: 'stacked', unit: 'count', metric: 'push', by: 'k1', measure: 'count', top: 8 },
+    { id: 'storageByNamespace', kind: 'line', unit: 'gigabytes', metric: 'storage', by: 'k1', measure: 'average', top: 8 },
   ],
 };
 

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client';
 import { generateDemoStatistics } from './demo-statistics';
-import { activeUsersSource, resourceSource, type EndedJob } from './sources';
+import { appSource, approvalSource, imageSource, workflowSource, type ApprovalActivityRows, type ImageActivityRows, type RunActivityRow } from './module-sources';
+import { activeUsersSource, resourceSource, type EndedJob, type StatisticsSource } from './sources';
 import { createStatisticsRepo } from './statistics.repo';
 import { statisticsRoutes } from './statistics.routes';
 import { createStatisticsService } from './statistics.service';
@@ -12,8 +13,16 @@ export interface StatisticsModuleDeps {
   registeredBetween: (from: Date, to: Date) => Promise<{ userName: string }[]>;
   endedBetween: (from: Date, to: Date) => Promise<EndedJob[]>;
   capacity: () => Promise<{ cluster: string; partition: string; cpus: number }[]>;
+  /** The application center's runs (workflow and app reports). */
+  runsBetween?: (from: Date, to: Date) => Promise<RunActivityRow[]>;
+  /** The approvals module's applications (approval report). */
+  approvalsBetween?: (from: Date, to: Date) => Promise<ApprovalActivityRows>;
+  /** The image hub's grants and storage (image report). */
+  imagesBetween?: (from: Date, to: Date) => Promise<ImageActivityRows>;
   now?: (() => Date) | undefined;
 }
+
+const optional = <T>(read: T | undefined, make: (read: T) => StatisticsSource[]): StatisticsSource[] => (read ? make(read) : []);
 
 export function createStatisticsModule(deps: StatisticsModuleDeps) {
   const repo = createStatisticsRepo(deps.db);
@@ -24,6 +33,9 @@ export function createStatisticsModule(deps: StatisticsModuleDeps) {
     sources: [
       activeUsersSource({ signInsBetween: deps.signInsBetween, registeredBetween: deps.registeredBetween }),
       resourceSource({ endedBetween: deps.endedBetween, capacity: deps.capacity }),
+      ...optional(deps.runsBetween, (runs) => [workflowSource(runs), appSource(runs)]),
+      ...optional(deps.approvalsBetween, (read) => [approvalSource(read)]),
+      ...optional(deps.imagesBetween, (read) => [imageSource(read, now)]),
     ],
   });
   const generateDemo = () => generateDemoStatistics(repo, now());

@@ -4,7 +4,7 @@ import type { StatisticsRepo } from './statistics.repo';
 import type { StatisticsSource } from './sources';
 
 /** The modules that will feed the reports built later (wired at merge): the page names the missing one. */
-export const pendingSources: Record<Exclude<ReportName, 'active-users' | 'resource'>, string> = {
+export const pendingSources: Partial<Record<ReportName, string>> = {
   workflow: 'workflows (application center)',
   approval: 'approvals',
   image: 'image hub',
@@ -43,18 +43,19 @@ export function createStatisticsService({ repo, sources, now = () => new Date() 
     },
     async report(name: ReportName, query: ReportQuery): Promise<Report> {
       const started = performance.now();
-      const specs = name === 'active-users' || name === 'resource' ? reportCharts[name] : null;
+      const specs = reportCharts[name];
       const source = byName.get(name);
       if (!specs || !source) {
-        const missing = name in pendingSources ? pendingSources[name as keyof typeof pendingSources] : name;
+        const missing = pendingSources[name] ?? name;
         return { report: name, source_available: false, missing_source: missing, charts: [], took_ms: 0 };
       }
       await ensureDays(source, query.start, query.end);
       const buckets = bucketsOf(query.start, query.end, query.group_by);
       const cluster = name === 'resource' ? query.field_eq_cluster : undefined;
-      const aggregate = (metric: string, by: (typeof specs)[number]['by']) => repo.aggregate({ source: name, metric, start: query.start, end: query.end, grouping: query.group_by, by, cluster });
+      const aggregate = (metric: string, by: (typeof specs)[number]['by'], distinct = false) =>
+        repo.aggregate({ source: name, metric, start: query.start, end: query.end, grouping: query.group_by, by, cluster, distinct });
       const charts = await Promise.all(
-        specs.map(async (spec) => buildChart(spec, buckets, await aggregate(spec.metric, spec.by), spec.over ? await aggregate(spec.over, spec.by) : [])),
+        specs.map(async (spec) => buildChart(spec, buckets, await aggregate(spec.metric, spec.by, spec.measure === 'distinct'), spec.over ? await aggregate(spec.over, spec.by) : [])),
       );
       return { report: name, source_available: true, missing_source: null, charts, took_ms: Math.round(performance.now() - started) };
     },

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
-import { Alert, DatePicker, Flex, Segmented, Skeleton, Typography } from 'antd';
+import { Alert, DatePicker, Flex, Segmented, Skeleton, Spin, Typography } from 'antd';
 import { groupings, type Grouping, type ReportName } from '@starlight/contract/statistics';
 import { useReport } from '../api/get-report';
 import { ReportChart } from './report-chart';
@@ -24,7 +24,8 @@ export function ReportPage({ name }: { name: ReportName }) {
     { label: t('presets.year'), value: [dayjs().subtract(364, 'day'), dayjs()] as [Dayjs, Dayjs] },
   ];
   return (
-    <Flex vertical gap={16} data-testid={`report-${name}`}>
+    // busy while a changed range or grouping is being answered (the previous answer stays drawn meanwhile)
+    <Flex vertical gap={16} data-testid={`report-${name}`} aria-busy={report.isFetching}>
       <Flex gap={12} wrap align="center">
         <DatePicker.RangePicker
           data-testid="report-range"
@@ -37,7 +38,7 @@ export function ReportPage({ name }: { name: ReportName }) {
           }}
         />
         <Segmented data-testid="report-grouping" value={grouping} options={groupings.map((g) => ({ value: g, label: t(`grouping.${g}`) }))} onChange={(g) => setGrouping(g as Grouping)} />
-        {report.data?.source_available ? <Typography.Text type="secondary">{t('took', { ms: report.data.took_ms })}</Typography.Text> : null}
+        {report.isFetching ? <Spin size="small" /> : report.data?.source_available ? <Typography.Text type="secondary">{t('took', { ms: report.data.took_ms })}</Typography.Text> : null}
       </Flex>
       {report.isLoading ? (
         <Skeleton active />

@@ -52,4 +52,5 @@ ALTER TABLE "tickets" ADD CONSTRAINT "tickets_assignee_id_users_id_fk" FOREIGN K
 CREATE INDEX "ticket_attachments_ticket_idx" ON "ticket_attachments" USING btree ("ticket_id");--> statement-breakpoint
 CREATE INDEX "ticket_replies_ticket_idx" ON "ticket_replies" USING btree ("ticket_id","id");--> statement-breakpoint
 CREATE INDEX "tickets_user_idx" ON "tickets" USING btree ("user_id","created_at");--> statement-breakpoint
-CREATE INDEX "tickets_state_idx" ON "tickets" USING btree ("state","created_at");
+CREATE INDEX "tickets_state_idx" ON "tickets" USING btree ("state","created_at");--> statement-breakpoint
+CREATE INDEX "jobs_end_idx" ON "jobs" USING btree ("end_time");
