@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Runs every suite (checks, contract, server on PGlite and on PostgreSQL, web units, browser end to end)
 // and prints their sum as the last line: `N passed, N failed, N skipped`.
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -26,10 +26,31 @@ function check(name, cmd, args, opts) {
   return status === 0;
 }
 
-function vitest(name, dir, env = {}, filters = []) {
-  console.log(`\n=== ${name} ===`);
+/**
+ * Runs a command with its output in a file, printed whole when it ends, so suites can run side by side
+ * (the server passes and the web units mostly wait on real services and child processes, not the CPU).
+ */
+function runBuffered(name, cmd, args, opts = {}) {
+  const started = Date.now();
+  const logFile = path.join(out, `${name.replace(/\W+/g, '-')}.log`);
+  return new Promise((resolve) => {
+    const log = createWriteStream(logFile);
+    const child = spawn(cmd, args, { cwd: root, ...opts, env: { ...process.env, ...opts.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.pipe(log, { end: false });
+    child.stderr.pipe(log, { end: false });
+    child.on('close', (code) => {
+      log.end(() => {
+        console.log(`\n=== ${name} ===`);
+        process.stdout.write(readFileSync(logFile));
+        resolve({ status: code ?? 1, seconds: (Date.now() - started) / 1000 });
+      });
+    });
+  });
+}
+
+async function vitest(name, dir, env = {}, filters = []) {
   const file = path.join(out, `${name.replace(/\W+/g, '-')}.json`);
-  const { status, seconds } = run('npx', ['vitest', 'run', ...filters, '--reporter=default', '--reporter=json', `--outputFile=${file}`], {
+  const { status, seconds } = await runBuffered(name, 'npx', ['vitest', 'run', ...filters, '--reporter=default', '--reporter=json', `--outputFile=${file}`], {
     cwd: path.join(root, dir),
     env,
   });
@@ -66,19 +87,35 @@ function skipped(name, reason) {
 
 const want = (name) => only.length === 0 || only.some((o) => name.startsWith(o));
 
-if (want('lint')) check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
-if (want('typecheck')) check('typecheck', 'npm', ['run', 'typecheck', '--silent']);
-if (want('lint-rules')) vitest('lint-rules', 'eslint');
-if (want('contract')) vitest('contract', 'packages/contract');
-if (want('server')) vitest('server (PGlite)', 'apps/server', { STARLIGHT_TEST_PG: '' });
-if (want('server-pg')) {
-  // the API and service tests again, each file on its own fresh PostgreSQL database; tests driving a real
-  // external engine (Slurm jobs, toil, the registry, Jupyter, rclone, sshd) with ordinary SQL run once, above
-  if (process.env.STARLIGHT_TEST_PG)
-    vitest('server (PostgreSQL)', 'apps/server', {}, ['test/', 'src/modules/', 'src/config.test.ts', '--exclude', '**/*.engine.test.ts']);
-  else skipped('server (PostgreSQL)', 'STARLIGHT_TEST_PG is not set (scripts/services-up.sh sets it)');
+/** A check (lint, types) counts as one test; these run side by side too. */
+async function checkBuffered(name, cmd, args) {
+  const { status, seconds } = await runBuffered(name, cmd, args);
+  results.push({ name, passed: status === 0 ? 1 : 0, failed: status === 0 ? 0 : 1, skipped: 0, seconds });
 }
-if (want('web')) vitest('web', 'apps/web');
+
+// Static checks and the contract units, side by side.
+await Promise.all([
+  want('lint') && checkBuffered('lint', 'npx', ['eslint', '.', '--max-warnings=0']),
+  want('typecheck') && checkBuffered('typecheck', 'npm', ['run', 'typecheck', '--silent']),
+  want('lint-rules') && vitest('lint-rules', 'eslint'),
+  want('contract') && vitest('contract', 'packages/contract'),
+]);
+
+// The server on PGlite beside the server on PostgreSQL and then the web units. The real-Slurm suites take a
+// lock (test/hpc-helpers.ts), so the two server passes never drive Slurm at the same moment; engine tests
+// (*.engine.test.ts) run in the PGlite pass only.
+const pgLane = async () => {
+  if (want('server-pg')) {
+    // the API and service tests again, each file on its own fresh PostgreSQL database
+    if (process.env.STARLIGHT_TEST_PG)
+      await vitest('server (PostgreSQL)', 'apps/server', {}, ['test/', 'src/modules/', 'src/config.test.ts', '--exclude', '**/*.engine.test.ts']);
+    else skipped('server (PostgreSQL)', 'STARLIGHT_TEST_PG is not set (scripts/services-up.sh sets it)');
+  }
+  if (want('web')) await vitest('web', 'apps/web');
+};
+await Promise.all([want('server') && vitest('server (PGlite)', 'apps/server', { STARLIGHT_TEST_PG: '' }), pgLane()]);
+
+// The browser journeys last, alone: the real Slurm's accounts are theirs then.
 if (want('e2e')) {
   if (check('build', 'npm', ['run', 'build', '--silent'])) {
     // `npm start` on the fresh build: quiet, the address last (scripts/start.test.mjs)

@@ -9,6 +9,8 @@ export const slurmEnabled = !!process.env.SLURMRESTD_URL;
 export const twoInstancesEnabled = !!process.env.STARLIGHT_TEST_PG;
 /** The proxy in front of them (the instances take the next two ports). */
 export const e2eTwinsPort = e2ePort + 2;
+/** The `default-2` project's own embedded-default server (start-server.mjs --second): the long journeys run there beside `default`. */
+export const e2eSecondPort = e2ePort + 5;
 export const adminPassword = 'E2e-Admin-Pass1';
 export const demoPassword = 'E2e-Demo-Pass1';
 /** The e2e server's captchas all read this (STARLIGHT_CAPTCHA_FIXED_ANSWER, honoured only with STARLIGHT_ENV=test). */

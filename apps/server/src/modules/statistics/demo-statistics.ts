@@ -22,8 +22,8 @@ export interface DemoShape {
 }
 export const demoShape: DemoShape = { days: 365, clusters: 2, partitionsPerCluster: 3, groups: 8, users: 120, jobsPerDay: 60 };
 
-/** The daily rows of one generated day (every report but tickets), as the real sources would have computed them. */
-export function demoDay(day: Date, shape: DemoShape, seed: number): Record<'active-users' | 'resource' | 'workflow' | 'app' | 'approval' | 'image', DailyRow[]> {
+/** The daily rows of one generated day (every report), as the real sources would have computed them. */
+export function demoDay(day: Date, shape: DemoShape, seed: number): Record<'active-users' | 'resource' | 'workflow' | 'app' | 'approval' | 'image' | 'ticket', DailyRow[]> {
   const rnd = random(seed);
   const weekday = day.getUTCDay() % 6 !== 0;
   const season = 1 + 0.3 * Math.sin((day.getTime() / 86_400_000 / 365) * 2 * Math.PI);
@@ -68,8 +68,9 @@ const demoLabels: Record<string, string[]> = { 'word-count': ['text'], 'sort-lin
 const demoKinds = ['partition_access', 'storage_quota', 'group_join'];
 const demoNodes = ['group admin', 'platform admin'];
 const demoNamespaces = ['library', 'group0', 'group1', 'user0007', 'user0042'];
+const demoTicketCategories = ['job', 'storage', 'account', 'app', 'other'];
 
-/** The application center, approvals and image hub part of a generated day (same rows as their sources). */
+/** The application center, approvals, image hub and tickets part of a generated day (same rows as their sources). */
 function demoCenters(level: number, rnd: () => number, userName: () => string, pick: <T>(list: readonly T[]) => T, day: Date) {
   const workflow = summer();
   const app = summer();
@@ -103,7 +104,14 @@ function demoCenters(level: number, rnd: () => number, userName: () => string, p
   }
   const growth = 1 + (day.getTime() % (365 * 86_400_000)) / (365 * 86_400_000);
   demoNamespaces.forEach((namespace, i) => image.add({ metric: 'storage', k1: namespace }, (i + 1) * 2.5e9 * growth));
-  return { workflow: workflow.rows(), app: app.rows(), approval: approval.rows(), image: image.rows() };
+  const ticket = summer();
+  for (let i = Math.round(6 * level * (0.5 + rnd())); i > 0; i--) {
+    const category = pick(demoTicketCategories);
+    ticket.add({ metric: 'opened', k1: category });
+    if (rnd() < 0.9) ticket.add({ metric: 'first_response', k1: category }, 600 + rnd() * rnd() * 48 * 3600);
+    if (rnd() < 0.8) ticket.add({ metric: 'resolved', k1: category }, 3600 + rnd() * 5 * 24 * 3600);
+  }
+  return { workflow: workflow.rows(), app: app.rows(), approval: approval.rows(), image: image.rows(), ticket: ticket.rows() };
 }
 
 /** Writes a year of generated activity (up to yesterday) into the daily rows; real days are never overwritten past today. */

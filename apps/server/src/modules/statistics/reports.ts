@@ -21,7 +21,7 @@ export interface ChartSpec {
 const hours = (seconds: number) => seconds / 3600;
 const scale: Record<ChartUnit, (v: number) => number> = { count: (v) => v, core_hours: hours, minutes: (v) => v / 60, hours, percent: (v) => v, gigabytes: (v) => v / 1e9 };
 
-/** The charts of each report whose source exists (tickets add theirs with their source). */
+/** The charts of each report (a report whose source is not registered names it instead). */
 export const reportCharts: Partial<Record<ReportName, ChartSpec[]>> = {
   'active-users': [
     { id: 'activeUsers', kind: 'line', unit: 'count', metric: 'active', by: null, measure: 'distinct' },
@@ -58,6 +58,13 @@ export const reportCharts: Partial<Record<ReportName, ChartSpec[]>> = {
     { id: 'pullsByNamespace', kind: 'stacked', unit: 'count', metric: 'pull', by: 'k1', measure: 'count', top: 8 },
     { id: 'pushesByNamespace', kind: 'stacked', unit: 'count', metric: 'push', by: 'k1', measure: 'count', top: 8 },
     { id: 'storageByNamespace', kind: 'line', unit: 'gigabytes', metric: 'storage', by: 'k1', measure: 'average', top: 8 },
+  ],
+  // the tickets module's source (tickets/ticket-statistics.ts): opened, first response and resolution by category
+  ticket: [
+    { id: 'ticketsByCategory', kind: 'stacked', unit: 'count', metric: 'opened', by: 'k1', measure: 'count' },
+    { id: 'firstResponseTime', kind: 'line', unit: 'hours', metric: 'first_response', by: 'k1', measure: 'average' },
+    { id: 'resolutionTime', kind: 'line', unit: 'hours', metric: 'resolved', by: 'k1', measure: 'average' },
+    { id: 'resolvedByCategory', kind: 'pie', unit: 'count', metric: 'resolved', by: 'k1', measure: 'count' },
   ],
 };
 
