@@ -1,3 +1,4 @@
+import { permissionKeys } from '@starlight/contract/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPassword, login, startTestApp, stopTestApp, type TestApp, randomTokenShape } from './helpers';
 import { adminToken, auditRows, call, createUser, freshName, userPassword } from './admin-helpers';
@@ -88,7 +89,9 @@ describe('roles (role-manage) and their holders', () => {
 
   it('lists every key with its meaning in four languages (operation-manage)', async () => {
     const ops = await call<{ key: string; meanings: Record<string, string>; routes: string[]; grantable: boolean }[]>(t, admin, 'GET', '/perm/operations');
-    expect(ops.spec).toHaveLength(31);
+    // every key of the catalogue, the spec's and ours (manage_all_user, manage_ticket, manage_message_template)
+    expect(ops.spec.map((o) => o.key).sort()).toEqual([...permissionKeys].sort());
+    expect(ops.spec).toHaveLength(33);
     const audit = ops.spec.find((o) => o.key === 'query_all_audit');
     expect(audit?.meanings.zh).toBe('查看所有用户的审计日志');
     expect(audit?.routes).toContain('/audit/audit-admin');

@@ -70,8 +70,9 @@ describe('route permissions', () => {
     await app.close();
   });
 
-  it('makes public only login, registration, password resets, captcha, code delivery, health, client errors, shared file links, avatar images, OpenAPI, metrics, the OpenID provider endpoints, the registry token endpoint, the public image hub, public workflows, public document pages and their images, and shared dataset links', () => {
+  it('makes public only login, registration, password resets, captcha, code delivery, health, client errors, shared file links, avatar images, OpenAPI, metrics, the OpenID provider endpoints, the registry token endpoint, the public image hub and the registry gate (the registry checks its own tokens), public workflows, public document pages and their images, and shared dataset links', () => {
     expect(t.app.routeAccessTable.filter((route) => route.public).map((route) => `${route.method} ${route.url}`).sort()).toEqual([
+      'DELETE /v2/*',
       'GET /api/.well-known/openid-configuration',
       'GET /api/app/public/:name',
       'GET /api/datafile/content',
@@ -92,6 +93,7 @@ describe('route permissions', () => {
       'GET /api/user/avatar/:file',
       'GET /api/user/user_verify/delivery',
       'GET /metrics',
+      'GET /v2/*',
       'HEAD /api/.well-known/openid-configuration',
       'HEAD /api/app/public/:name',
       'HEAD /api/datafile/content',
@@ -112,11 +114,13 @@ describe('route permissions', () => {
       'HEAD /api/user/avatar/:file',
       'HEAD /api/user/user_verify/delivery',
       'HEAD /metrics',
+      'HEAD /v2/*',
       'OPTIONS /api/.well-known/openid-configuration',
       'OPTIONS /api/keystone/oauth/token',
       'OPTIONS /api/oidc/*',
       'PATCH /api/user/user/reset_password_by_email',
       'PATCH /api/user/user/reset_password_by_telephone',
+      'PATCH /v2/*',
       'POST /api/keystone/captcha',
       'POST /api/keystone/external/:kind/callback',
       'POST /api/keystone/external/:kind/start',
@@ -130,6 +134,8 @@ describe('route permissions', () => {
       'POST /api/user/user_verify/get_verification_code',
       'POST /api/user/user_verify/telephone_reset_code',
       'POST /api/user/user_verify/verification_email',
+      'POST /v2/*',
+      'PUT /v2/*',
     ]);
   });
 });
