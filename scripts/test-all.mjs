@@ -101,19 +101,22 @@ await Promise.all([
   want('contract') && vitest('contract', 'packages/contract'),
 ]);
 
-// The server on PGlite beside the server on PostgreSQL and then the web units. The real-Slurm suites take a
-// lock (test/hpc-helpers.ts), so the two server passes never drive Slurm at the same moment; engine tests
-// (*.engine.test.ts) run in the PGlite pass only.
+// The server on PGlite, the server on PostgreSQL and the web units, side by side. Vitest's default is one
+// worker per run on two cores, and these suites mostly wait on real services and child processes, so the
+// PGlite pass (the longest) gets two. The real-Slurm suites take a lock (test/hpc-helpers.ts), so no two of
+// them drive Slurm at the same moment; engine tests (*.engine.test.ts) run in the PGlite pass only.
 const pgLane = async () => {
-  if (want('server-pg')) {
-    // the API and service tests again, each file on its own fresh PostgreSQL database
-    if (process.env.STARLIGHT_TEST_PG)
-      await vitest('server (PostgreSQL)', 'apps/server', {}, ['test/', 'src/modules/', 'src/config.test.ts', '--exclude', '**/*.engine.test.ts']);
-    else skipped('server (PostgreSQL)', 'STARLIGHT_TEST_PG is not set (scripts/services-up.sh sets it)');
-  }
-  if (want('web')) await vitest('web', 'apps/web');
+  if (!want('server-pg')) return;
+  // the API and service tests again, each file on its own fresh PostgreSQL database
+  if (process.env.STARLIGHT_TEST_PG)
+    await vitest('server (PostgreSQL)', 'apps/server', {}, ['test/', 'src/modules/', 'src/config.test.ts', '--exclude', '**/*.engine.test.ts']);
+  else skipped('server (PostgreSQL)', 'STARLIGHT_TEST_PG is not set (scripts/services-up.sh sets it)');
 };
-await Promise.all([want('server') && vitest('server (PGlite)', 'apps/server', { STARLIGHT_TEST_PG: '' }), pgLane()]);
+await Promise.all([
+  want('server') && vitest('server (PGlite)', 'apps/server', { STARLIGHT_TEST_PG: '' }, ['--maxWorkers=2']),
+  pgLane(),
+  want('web') && vitest('web', 'apps/web'),
+]);
 
 // The browser journeys last, alone: the real Slurm's accounts are theirs then.
 if (want('e2e')) {

@@ -1,8 +1,10 @@
 import { defineConfig } from '@playwright/test';
-import { e2ePort, e2eSecondPort, e2eSlurmPort, e2eTwinsPort, slurmEnabled, twoInstancesEnabled } from './e2e/env';
+import { e2ePort, e2eSecondPort, e2eThirdPort, e2eSlurmPort, e2eTwinsPort, slurmEnabled, twoInstancesEnabled } from './e2e/env';
 
 /** Specs of the `default-2` project (their own server): the longest journeys on the embedded default. */
 const secondSpecs = /\/(statistics-docs|interactive|designer-run|designer|apps|app-admin)\.spec\.ts$/;
+/** Specs of the `default-3` project (a third server): the shell, headers, XSS, SSO, tickets and labels journeys. */
+const thirdSpecs = /\/(shell|security-headers|xss|sso|user-pass|tickets|labels)\.spec\.ts$/;
 
 // The built console served by the real server (PGlite in a fresh temp dir), driven in Debian's Chromium.
 export default defineConfig({
@@ -12,7 +14,7 @@ export default defineConfig({
   fullyParallel: false,
   // One worker per project: the journeys of one project share its server's demo accounts and run in order;
   // the projects (own servers, own databases) run beside each other.
-  workers: 4,
+  workers: 5,
   retries: 0,
   outputDir: '../../test-results/e2e',
   use: {
@@ -30,9 +32,10 @@ export default defineConfig({
   // when STARLIGHT_TEST_PG is set, a journey through a round-robin proxy in front of two servers on one
   // PostgreSQL database (two-instances.spec.ts; start-two-instances.mjs).
   projects: [
-    { name: 'default', workers: 1, testIgnore: [/slurm\.spec\.ts$/, /two-instances\.spec\.ts$/, secondSpecs] },
+    { name: 'default', workers: 1, testIgnore: [/slurm\.spec\.ts$/, /two-instances\.spec\.ts$/, secondSpecs, thirdSpecs] },
     // the long journeys on the embedded default, on a server of their own, beside `default`
     { name: 'default-2', workers: 1, testMatch: secondSpecs, use: { baseURL: `http://127.0.0.1:${e2eSecondPort}` } },
+    { name: 'default-3', workers: 1, testMatch: thirdSpecs, use: { baseURL: `http://127.0.0.1:${e2eThirdPort}` } },
     ...(slurmEnabled ? [{ name: 'slurm', workers: 1, testMatch: /slurm\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${e2eSlurmPort}` } }] : []),
     ...(twoInstancesEnabled ? [// two servers and a proxy share the CPU with the browser: the waits are longer
           { name: 'two-instances', workers: 1, testMatch: /two-instances\.spec\.ts$/, expect: { timeout: 20_000 }, use: { baseURL: `http://127.0.0.1:${e2eTwinsPort}` } }] : []),
@@ -46,6 +49,15 @@ export default defineConfig({
       stdout: 'pipe',
       stderr: 'pipe',
       // not SIGKILL (the default): start-server.mjs then removes its data folder and its Unix users
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    },
+    {
+      command: 'node e2e/start-server.mjs --third',
+      url: `http://127.0.0.1:${e2eThirdPort}/api/health`,
+      reuseExistingServer: false,
+      timeout: 90_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
     },
     {

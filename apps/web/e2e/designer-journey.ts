@@ -13,8 +13,12 @@ export async function pickOption(page: Page, testId: string, option: string, kee
 async function confirmScatter(page: Page) {
   const ask = page.locator('.ant-modal-confirm-title', { hasText: 'Scatter over this input?' });
   await expect(ask).toBeVisible();
-  await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'OK' }).click();
-  await expect(ask).toBeHidden();
+  // on a loaded machine a click during the dialog's opening animation can go unanswered: click until it closes
+  // (the confirm's own guard runs onOk once; the CWL checks after this show the scatter was applied once)
+  await expect(async () => {
+    if (await ask.isVisible()) await page.locator('.ant-modal-confirm-btns').getByRole('button', { name: 'OK' }).click({ timeout: 2_000 });
+    await expect(ask).toBeHidden({ timeout: 2_000 });
+  }).toPass({ timeout: 20_000 });
   await page.keyboard.press('Escape');
 }
 

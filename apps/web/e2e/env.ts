@@ -11,6 +11,8 @@ export const twoInstancesEnabled = !!process.env.STARLIGHT_TEST_PG;
 export const e2eTwinsPort = e2ePort + 2;
 /** The `default-2` project's own embedded-default server (start-server.mjs --second): the long journeys run there beside `default`. */
 export const e2eSecondPort = e2ePort + 5;
+/** The `default-3` project's own embedded-default server (start-server.mjs --third). */
+export const e2eThirdPort = e2ePort + 6;
 export const adminPassword = 'E2e-Admin-Pass1';
 export const demoPassword = 'E2e-Demo-Pass1';
 /** The e2e server's captchas all read this (STARLIGHT_CAPTCHA_FIXED_ANSWER, honoured only with STARLIGHT_ENV=test). */

@@ -125,12 +125,21 @@ export function createLocalUsers(options: LocalUsersOptions): LocalUsers {
   async function create(account: string): Promise<LocalUser> {
     const name = unixNameOf(options.prefix, account);
     const range = (kind: 'UID' | 'GID') => ['-K', `${kind}_MIN=${options.uidMin}`, '-K', `${kind}_MAX=${options.uidMax}`];
+    // Another process (a second instance on this host) may create the same group or user at the same moment:
+    // when groupadd or useradd fails, what then exists is taken if it is ours (range and marker checked below).
     const group = await getent('group', name);
-    if (!group) await admin('groupadd', [...range('GID'), name]);
-    else if (!inRange(Number(group[2])))
+    if (!group) await admin('groupadd', [...range('GID'), name]).catch(async (error: unknown) => {
+      if (!(await getent('group', name))) throw error;
+    });
+    const made = await getent('group', name);
+    if (!made || !inRange(Number(made[2])))
       throw new Error(`the Unix group ${name} exists outside Starlight's range: refusing to take it over`);
     // -M: the home is the data directory's, made by the drivers; -l: no lastlog entry for a large uid
-    await admin('useradd', [...range('UID'), '-g', name, '-M', '-N', '-l', '-d', '/nonexistent', '-s', '/usr/sbin/nologin', '-c', markerOf(account), name]);
+    await admin('useradd', [...range('UID'), '-g', name, '-M', '-N', '-l', '-d', '/nonexistent', '-s', '/usr/sbin/nologin', '-c', markerOf(account), name]).catch(
+      async (error: unknown) => {
+        if (!(await passwdEntry(name))) throw error;
+      },
+    );
     const entry = await passwdEntry(name);
     if (!entry) throw new Error(`useradd reported success but ${name} does not exist`);
     return ours(account, entry);
