@@ -64,6 +64,7 @@ describe.skipIf(reason !== null)('apps on the real Slurm through toil', { timeou
     const reply = await call<Run>(t.app, 'POST', '/app/apps/sort-and-count/runs', user, {
       cluster: 'devcluster',
       partition: 'debug',
+      memory_mb: 300,
       job_order: { files: [{ class: 'File', path: 'apps-test/a.txt' }, { class: 'File', path: `${home}/apps-test/b.txt` }] },
     });
     expect(reply.info).toBe('ok');
@@ -88,10 +89,11 @@ describe.skipIf(reason !== null)('apps on the real Slurm through toil', { timeou
     // two scattered jobs per step, each a Slurm job of the account, run from the run's folder in its home
     const stepJobs = detail!.steps.flatMap((s) => s.job_ids);
     expect(detail!.steps.every((s) => s.job_ids.length === 2)).toBe(true);
-    const sacct = await run('sacct', ['-X', '-n', '-P', '-j', [launched.job_id!, ...stepJobs].join(','), '-o', 'JobID,User,State,WorkDir']);
+    const sacct = await run('sacct', ['-X', '-n', '-P', '-j', [launched.job_id!, ...stepJobs].join(','), '-o', 'JobID,User,State,WorkDir,ReqMem']);
     const rows = sacct.stdout.trim().split('\n').map((l) => l.split('|'));
     expect(rows).toHaveLength(stepJobs.length + 1);
-    for (const [, owner, state, workDir] of rows) expect([owner, state, workDir]).toEqual([account, 'COMPLETED', detail!.run_dir]);
+    // the launch's memory: the leader's --mem, and toil's default for each step job (the CWL asks for none)
+    for (const [, owner, state, workDir, memory] of rows) expect([owner, state, workDir, memory]).toEqual([account, 'COMPLETED', detail!.run_dir, '300M']);
     expect(detail!.run_dir.startsWith(`${home}/app-runs/sort-and-count/`)).toBe(true);
     const counts = (detail!.outputs as { counts: { home_path: string }[] }).counts;
     const words = await Promise.all(counts.map(async (c) => (await readFile(path.join(home, c.home_path), 'utf8')).trim().split(/\s+/)[1]));
