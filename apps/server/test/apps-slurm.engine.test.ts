@@ -102,4 +102,65 @@ describe.skipIf(reason !== null)('apps on the real Slurm through toil', { timeou
     for (const c of counts) expect((await stat(path.join(home, c.home_path))).uid).toBe(uid);
     expect(words.sort()).toEqual(['3', '4']);
   });
+
+  const detailOf = async (app: string, uuid: string) => (await call<RunDetail>(t.app, 'GET', `/app/runs/${app}/${uuid}`, user)).spec;
+  const sacctStates = async (ids: string[]) =>
+    new Map((await run('sacct', ['-X', '-n', '-P', '-j', ids.join(','), '-o', 'JobID,State'])).stdout.trim().split('\n').map((l) => l.split('|') as [string, string]));
+
+  it("cancels a running workflow: the leader and every step's Slurm job end CANCELLED", async () => {
+    const reply = await call<Run>(t.app, 'POST', '/app/apps/sort-and-count/runs', user, {
+      cluster: 'devcluster',
+      partition: 'debug',
+      job_order: { files: [{ class: 'File', path: 'apps-test/a.txt' }, { class: 'File', path: 'apps-test/b.txt' }] },
+    });
+    expect(reply.code, reply.info).toBe(200);
+    let detail = await detailOf('sort-and-count', reply.spec.uuid);
+    for (let i = 0; i < 200 && !detail.steps.some((s) => s.job_ids.length > 0) && detail.state !== 'failed'; i++) {
+      await sleep(500);
+      detail = await detailOf('sort-and-count', reply.spec.uuid);
+    }
+    const stepJobs = detail.steps.flatMap((s) => s.job_ids);
+    expect(stepJobs.length).toBeGreaterThan(0);
+    const cancelled = await call<Run>(t.app, 'DELETE', `/app/runs/sort-and-count/${reply.spec.uuid}`, user);
+    expect(cancelled.spec.state).toBe('cancelled');
+    const ids = [reply.spec.job_id!, ...stepJobs];
+    let states = await sacctStates(ids);
+    for (let i = 0; i < 40 && [...states.values()].some((s) => !/^(CANCELLED|COMPLETED)/.test(s)); i++) states = await sleep(500).then(() => sacctStates(ids));
+    expect(states.get(reply.spec.job_id!)).toMatch(/^CANCELLED/);
+    // every step job toil had submitted is cancelled (one that had already finished stays COMPLETED)
+    for (const id of stepJobs) expect(states.get(id)).toMatch(/^(CANCELLED|COMPLETED)/);
+    expect(stepJobs.some((id) => /^CANCELLED/.test(states.get(id) ?? ''))).toBe(true);
+    expect((await detailOf('sort-and-count', reply.spec.uuid)).state).toBe('cancelled');
+  });
+
+  it('fails the run when Slurm refuses a step (toil #4743 would leave the leader waiting) and stops the leader', async () => {
+    // the step asks for more memory than any node has: toil's sbatch is refused
+    const greedy = `cwlVersion: v1.2
+class: Workflow
+inputs:
+  file: File
+outputs:
+  counts: {type: File, outputSource: count/counts}
+steps:
+  count:
+    run: word-count.cwl
+    requirements:
+      ResourceRequirement: {ramMin: 10000000}
+    in: {file: file}
+    out: [counts]
+`;
+    expect((await call(t.app, 'POST', '/app/apps', user, { name: 'greedy-count', cwl: greedy, main_file: 'greedy-count.cwl' })).code).toBe(200);
+    const reply = await call<Run>(t.app, 'POST', '/app/apps/greedy-count/runs', user, { cluster: 'devcluster', partition: 'debug', job_order: { file: { class: 'File', path: 'apps-test/a.txt' } } });
+    expect(reply.code, reply.info).toBe(200);
+    let detail = await detailOf('greedy-count', reply.spec.uuid);
+    for (let i = 0; i < 240 && !['done', 'failed', 'cancelled'].includes(detail.state); i++) {
+      await sleep(500);
+      detail = await detailOf('greedy-count', reply.spec.uuid);
+    }
+    expect(detail.state).toBe('failed');
+    expect(detail.error).toMatch(/^the scheduler refused a step: sbatch: error: /);
+    let states = await sacctStates([reply.spec.job_id!]);
+    for (let i = 0; i < 40 && !/^(CANCELLED|FAILED|COMPLETED)/.test(states.get(reply.spec.job_id!) ?? ''); i++) states = await sleep(500).then(() => sacctStates([reply.spec.job_id!]));
+    expect(states.get(reply.spec.job_id!)).toMatch(/^(CANCELLED|FAILED)/);
+  });
 });
