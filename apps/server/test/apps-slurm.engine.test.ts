@@ -64,6 +64,7 @@ describe.skipIf(reason !== null)('apps on the real Slurm through toil', { timeou
     const reply = await call<Run>(t.app, 'POST', '/app/apps/sort-and-count/runs', user, {
       cluster: 'devcluster',
       partition: 'debug',
+      memory_mb: 300,
       job_order: { files: [{ class: 'File', path: 'apps-test/a.txt' }, { class: 'File', path: `${home}/apps-test/b.txt` }] },
     });
     expect(reply.info).toBe('ok');
@@ -88,10 +89,11 @@ describe.skipIf(reason !== null)('apps on the real Slurm through toil', { timeou
     // two scattered jobs per step, each a Slurm job of the account, run from the run's folder in its home
     const stepJobs = detail!.steps.flatMap((s) => s.job_ids);
     expect(detail!.steps.every((s) => s.job_ids.length === 2)).toBe(true);
-    const sacct = await run('sacct', ['-X', '-n', '-P', '-j', [launched.job_id!, ...stepJobs].join(','), '-o', 'JobID,User,State,WorkDir']);
+    const sacct = await run('sacct', ['-X', '-n', '-P', '-j', [launched.job_id!, ...stepJobs].join(','), '-o', 'JobID,User,State,WorkDir,ReqMem']);
     const rows = sacct.stdout.trim().split('\n').map((l) => l.split('|'));
     expect(rows).toHaveLength(stepJobs.length + 1);
-    for (const [, owner, state, workDir] of rows) expect([owner, state, workDir]).toEqual([account, 'COMPLETED', detail!.run_dir]);
+    // the launch's memory: the leader's --mem, and toil's default for each step job (the CWL asks for none)
+    for (const [, owner, state, workDir, memory] of rows) expect([owner, state, workDir, memory]).toEqual([account, 'COMPLETED', detail!.run_dir, '300M']);
     expect(detail!.run_dir.startsWith(`${home}/app-runs/sort-and-count/`)).toBe(true);
     const counts = (detail!.outputs as { counts: { home_path: string }[] }).counts;
     const words = await Promise.all(counts.map(async (c) => (await readFile(path.join(home, c.home_path), 'utf8')).trim().split(/\s+/)[1]));
@@ -99,5 +101,66 @@ describe.skipIf(reason !== null)('apps on the real Slurm through toil', { timeou
     const uid = await idOf('-u');
     for (const c of counts) expect((await stat(path.join(home, c.home_path))).uid).toBe(uid);
     expect(words.sort()).toEqual(['3', '4']);
+  });
+
+  const detailOf = async (app: string, uuid: string) => (await call<RunDetail>(t.app, 'GET', `/app/runs/${app}/${uuid}`, user)).spec;
+  const sacctStates = async (ids: string[]) =>
+    new Map((await run('sacct', ['-X', '-n', '-P', '-j', ids.join(','), '-o', 'JobID,State'])).stdout.trim().split('\n').map((l) => l.split('|') as [string, string]));
+
+  it("cancels a running workflow: the leader and every step's Slurm job end CANCELLED", async () => {
+    const reply = await call<Run>(t.app, 'POST', '/app/apps/sort-and-count/runs', user, {
+      cluster: 'devcluster',
+      partition: 'debug',
+      job_order: { files: [{ class: 'File', path: 'apps-test/a.txt' }, { class: 'File', path: 'apps-test/b.txt' }] },
+    });
+    expect(reply.code, reply.info).toBe(200);
+    let detail = await detailOf('sort-and-count', reply.spec.uuid);
+    for (let i = 0; i < 200 && !detail.steps.some((s) => s.job_ids.length > 0) && detail.state !== 'failed'; i++) {
+      await sleep(500);
+      detail = await detailOf('sort-and-count', reply.spec.uuid);
+    }
+    const stepJobs = detail.steps.flatMap((s) => s.job_ids);
+    expect(stepJobs.length).toBeGreaterThan(0);
+    const cancelled = await call<Run>(t.app, 'DELETE', `/app/runs/sort-and-count/${reply.spec.uuid}`, user);
+    expect(cancelled.spec.state).toBe('cancelled');
+    const ids = [reply.spec.job_id!, ...stepJobs];
+    let states = await sacctStates(ids);
+    for (let i = 0; i < 40 && [...states.values()].some((s) => !/^(CANCELLED|COMPLETED)/.test(s)); i++) states = await sleep(500).then(() => sacctStates(ids));
+    expect(states.get(reply.spec.job_id!)).toMatch(/^CANCELLED/);
+    // every step job toil had submitted is cancelled (one that had already finished stays COMPLETED)
+    for (const id of stepJobs) expect(states.get(id)).toMatch(/^(CANCELLED|COMPLETED)/);
+    expect(stepJobs.some((id) => /^CANCELLED/.test(states.get(id) ?? ''))).toBe(true);
+    expect((await detailOf('sort-and-count', reply.spec.uuid)).state).toBe('cancelled');
+  });
+
+  it('fails the run when Slurm refuses a step (toil #4743 would leave the leader waiting) and stops the leader', async () => {
+    // the step asks for more memory than any node has: toil's sbatch is refused
+    const greedy = `cwlVersion: v1.2
+class: Workflow
+inputs:
+  file: File
+outputs:
+  counts: {type: File, outputSource: count/counts}
+steps:
+  count:
+    run: word-count.cwl
+    requirements:
+      ResourceRequirement: {ramMin: 10000000}
+    in: {file: file}
+    out: [counts]
+`;
+    expect((await call(t.app, 'POST', '/app/apps', user, { name: 'greedy-count', cwl: greedy, main_file: 'greedy-count.cwl' })).code).toBe(200);
+    const reply = await call<Run>(t.app, 'POST', '/app/apps/greedy-count/runs', user, { cluster: 'devcluster', partition: 'debug', job_order: { file: { class: 'File', path: 'apps-test/a.txt' } } });
+    expect(reply.code, reply.info).toBe(200);
+    let detail = await detailOf('greedy-count', reply.spec.uuid);
+    for (let i = 0; i < 240 && !['done', 'failed', 'cancelled'].includes(detail.state); i++) {
+      await sleep(500);
+      detail = await detailOf('greedy-count', reply.spec.uuid);
+    }
+    expect(detail.state).toBe('failed');
+    expect(detail.error).toMatch(/^the scheduler refused a step: sbatch: error: /);
+    let states = await sacctStates([reply.spec.job_id!]);
+    for (let i = 0; i < 40 && !/^(CANCELLED|FAILED|COMPLETED)/.test(states.get(reply.spec.job_id!) ?? ''); i++) states = await sleep(500).then(() => sacctStates([reply.spec.job_id!]));
+    expect(states.get(reply.spec.job_id!)).toMatch(/^(CANCELLED|FAILED)/);
   });
 });

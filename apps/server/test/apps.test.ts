@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { count } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppDetail, Run, RunDetail } from '@starlight/contract/apps';
 import type { List } from '@starlight/contract/envelope';
@@ -43,6 +43,38 @@ inputs:
 stdout: out.txt
 outputs:
   out: {type: stdout}
+`;
+
+// the demo workflow with its count step feeding sort: sort → count → sort
+const cyclic = demoApps[2]!.cwl.replace('      file: files\n    out: [sorted]', '      file: count/counts\n    out: [sorted]');
+const takesInt = `cwlVersion: v1.2
+class: CommandLineTool
+baseCommand: echo
+inputs:
+  times: {type: int, inputBinding: {position: 1}}
+outputs: []
+`;
+const mismatched = `cwlVersion: v1.2
+class: Workflow
+inputs:
+  file: File
+outputs: []
+steps:
+  n:
+    run: n.cwl
+    in: {times: file}
+    out: []
+`;
+const sleepy = `cwlVersion: v1.2
+class: CommandLineTool
+requirements:
+  ResourceRequirement: {ramMin: 200}
+baseCommand: [sh, -c, 'sleep 8; wc -w < "$0"']
+inputs:
+  file: {type: File, inputBinding: {position: 1}}
+stdout: counts.txt
+outputs:
+  counts: {type: stdout}
 `;
 
 beforeAll(async () => {
@@ -99,6 +131,19 @@ describe.skipIf(!hasCwltool)('apps as CWL documents', () => {
     expect(reply.code).toBe(1400);
     expect(fieldsOf(reply).some((p) => p.startsWith(field))).toBe(true);
     expect((await call(t.app, 'GET', '/app/apps/bad-app', bound)).code).toBe(1404);
+  }, 60_000);
+
+  it.each([
+    ['a cycle of steps', { cwl: cyclic, main_file: 'w.cwl' }, 'body.cwl:steps.sort', /steps sort, count form a cycle/],
+    ['a File feeding an int input', { cwl: mismatched, main_file: 'w.cwl', files: { 'n.cwl': takesInt } }, 'body.cwl:steps.n.in.times', /^file \(File\) cannot feed n\/times \(int\)$/],
+    ['a File[] feeding a File without scatter', { cwl: demoApps[2]!.cwl.replace('    scatter: file\n    in:\n      file: files', '    in:\n      file: files') , main_file: 'w.cwl' }, 'body.cwl:steps.sort.in.file', /files \(File\[\]\) cannot feed sort\/file \(File\) without scatter/],
+  ])('refuses %s on save with 1400 naming the step or port (our graph check, before the engine)', async (_what, payload, field, message) => {
+    const reply = await call(t.app, 'POST', '/app/apps', bound, { name: 'bad-graph', ...payload });
+    expect(reply.code).toBe(1400);
+    const fields = (reply.spec as { fields: { path: string; message: string }[] }).fields;
+    expect(fields.map((f) => f.path)).toEqual([field]);
+    expect(fields[0]!.message).toMatch(message);
+    expect((await call(t.app, 'GET', '/app/apps/bad-graph', bound)).code).toBe(1404);
   }, 60_000);
 
   it("hides another user's private app (1404) and keeps them from changing a visible one (1403)", async () => {
@@ -199,4 +244,110 @@ describe.skipIf(!hasCwltool)('launching and running', () => {
     expect(reply.code).toBe(1400);
     expect(fieldsOf(reply)).toEqual(['body.cpus']);
   });
+});
+
+describe.skipIf(!hasCwltool)('resources, cancel, administration and restart', () => {
+  const launch = (token: string, app: string, payload: Record<string, unknown>) => call<Run>(t.app, 'POST', `/app/apps/${app}/runs`, token, payload);
+  const jobRow = async (id: string) => (await t.database.db.select().from(localJobs).where(eq(localJobs.jobId, Number(id))))[0]!;
+  const detailOf = async (app: string, uuid: string) => (await call<RunDetail>(t.app, 'GET', `/app/runs/${app}/${uuid}`, bound)).spec;
+  async function until(app: string, uuid: string, done: (d: RunDetail) => boolean, tries = 120): Promise<RunDetail> {
+    let detail = await detailOf(app, uuid);
+    for (let i = 0; i < tries && !done(detail); i++) {
+      await sleep(500);
+      detail = await detailOf(app, uuid);
+    }
+    return detail;
+  }
+  const words = { file: { class: 'File', path: 'data/words.txt' } };
+
+  it("hands the memory to the scheduler: the form's memory_mb, else the app's ResourceRequirement ramMin", async () => {
+    await call(t.app, 'POST', '/app/params', admin, { cluster: 'local', partition: 'local' }); // no limits left from before
+    expect((await call(t.app, 'POST', '/app/apps', bound, { name: 'sleepy-wc', cwl: sleepy, main_file: 'sleepy.cwl' })).code).toBe(200);
+    const fromApp = await launch(bound, 'sleepy-wc', { partition: 'local', job_order: words });
+    expect(fromApp.code, fromApp.info).toBe(200);
+    expect((await jobRow(fromApp.spec.job_id!)).env).toMatchObject({ SLURM_MEM_PER_NODE: '200' });
+    const fromForm = await launch(bound, 'sleepy-wc', { partition: 'local', memory_mb: 300, job_order: words });
+    expect((await jobRow(fromForm.spec.job_id!)).env).toMatchObject({ SLURM_MEM_PER_NODE: '300' });
+    // more than the node has is the scheduler's refusal, as Slurm's would be
+    expect((await launch(bound, 'sleepy-wc', { partition: 'local', memory_mb: 64 * 1024 * 1024, job_order: words })).code).toBe(1400);
+    for (const r of [fromApp.spec, fromForm.spec]) expect((await call(t.app, 'DELETE', `/app/runs/sleepy-wc/${r.uuid}`, bound)).code).toBe(200);
+  }, 60_000);
+
+  it("cancels a run: every step's job cancelled and the run, with each unfinished step, cancelled", async () => {
+    const reply = await launch(bound, 'sort-and-count', { partition: 'local', job_order: { files: [words.file, words.file] } });
+    expect(reply.code, reply.info).toBe(200);
+    const cancelled = await call<Run>(t.app, 'DELETE', `/app/runs/sort-and-count/${reply.spec.uuid}`, bound);
+    expect(cancelled.spec.state).toBe('cancelled');
+    const detail = await detailOf('sort-and-count', reply.spec.uuid);
+    expect(detail.state).toBe('cancelled');
+    expect(detail.steps.map((s) => [s.name, s.state])).toEqual([
+      ['sort', 'cancelled'],
+      ['count', 'cancelled'],
+    ]);
+    const ids = new Set(detail.steps.flatMap((s) => s.job_ids));
+    expect([...ids]).toEqual([reply.spec.job_id]);
+    for (const id of ids) {
+      let state = (await jobRow(id)).state;
+      for (let i = 0; i < 40 && state !== 'CANCELLED'; i++) state = (await sleep(250).then(() => jobRow(id))).state;
+      expect(state).toBe('CANCELLED');
+    }
+    // a second cancel changes nothing
+    expect((await call<Run>(t.app, 'DELETE', `/app/runs/sort-and-count/${reply.spec.uuid}`, bound)).spec.state).toBe('cancelled');
+  }, 60_000);
+
+  it('transfers ownership, deletes a version no run pins and refuses one a run pins (1409)', async () => {
+    // sleepy-wc v1 is pinned by the runs above; v2 and v3 are new
+    expect((await call(t.app, 'POST', '/app/apps/sleepy-wc/versions', bound, { cwl: sleepy.replace('sleep 8', 'sleep 7'), main_file: 'sleepy.cwl' })).code).toBe(200);
+    expect((await call(t.app, 'POST', '/app/apps/sleepy-wc/versions', bound, { cwl: sleepy.replace('sleep 8', 'sleep 6'), main_file: 'sleepy.cwl' })).code).toBe(200);
+    expect((await call(t.app, 'DELETE', '/app/apps/sleepy-wc/versions/2', bound)).code).toBe(1403);
+    const pinned = await call(t.app, 'DELETE', '/app/apps/sleepy-wc/versions/1', admin);
+    expect(pinned.code).toBe(1409);
+    expect(pinned.info).toMatch(/pinned by 2 run/);
+    expect((await call(t.app, 'DELETE', '/app/apps/sleepy-wc/versions/3', admin)).code).toBe(1409); // the latest
+    expect((await call(t.app, 'DELETE', '/app/apps/sleepy-wc/versions/2', admin)).code).toBe(200);
+    expect((await call<AppDetail>(t.app, 'GET', '/app/apps/sleepy-wc', bound)).spec.versions).toEqual([3, 1]);
+    expect((await call(t.app, 'GET', '/app/apps/sleepy-wc?version=2', bound)).code).toBe(1404);
+    // transfer: administrators only; the private app then belongs to (and is seen by) the new owner only
+    expect((await call(t.app, 'POST', '/app/apps/sleepy-wc/transfer', bound, { owner_kind: 'user', user_name: 'demo-gadmin' })).code).toBe(1403);
+    expect((await call(t.app, 'POST', '/app/apps/sleepy-wc/transfer', admin, { owner_kind: 'user', user_name: 'nobody-here' })).code).toBe(1400);
+    const moved = await call<AppDetail>(t.app, 'POST', '/app/apps/sleepy-wc/transfer', admin, { owner_kind: 'user', user_name: 'demo-gadmin' });
+    expect(moved.spec).toMatchObject({ owner_kind: 'user', owner_user_name: 'demo-gadmin', visibility: 'private' });
+    expect((await call(t.app, 'GET', '/app/apps/sleepy-wc', other)).code).toBe(200);
+    expect((await call(t.app, 'GET', '/app/apps/sleepy-wc', bound)).code).toBe(1404);
+    const platform = await call<AppDetail>(t.app, 'POST', '/app/apps/sleepy-wc/transfer', admin, { owner_kind: 'platform' });
+    expect(platform.spec).toMatchObject({ owner_kind: 'platform', owner_user_name: null });
+  }, 60_000);
+
+  it('shows a public app without login on the public /workflow call, and answers 1404 for a private or missing one', async () => {
+    const anonymous = async (name: string) => JSON.parse((await t.app.inject({ url: api(`/app/public/${name}`) })).body) as { code: number; spec: AppDetail | null };
+    const open = await anonymous('sort-and-count');
+    expect(open.code).toBe(200);
+    expect(open.spec).toMatchObject({ name: 'sort-and-count', visibility: 'public' });
+    expect(open.spec!.version).toMatchObject({ class: 'Workflow', cwl: demoApps[2]!.cwl });
+    for (const hidden of ['my-wc', 'sleepy-wc', 'no-such-app']) expect((await anonymous(hidden)).code).toBe(1404);
+    // publishing makes it readable; the same call with a token is no different
+    expect((await call(t.app, 'PATCH', '/app/apps/my-wc', bound, { visibility: 'public' })).code).toBe(200);
+    expect((await anonymous('my-wc')).code).toBe(200);
+    expect((await call(t.app, 'PATCH', '/app/apps/my-wc', bound, { visibility: 'private' })).code).toBe(200);
+    expect((await anonymous('my-wc')).code).toBe(1404);
+  });
+
+  it('loses no run across a restart: a new server on the same database re-reads the running run, which finishes', async () => {
+    expect((await call(t.app, 'POST', '/app/apps', bound, { name: 'sleepy-two', cwl: sleepy, main_file: 'sleepy.cwl' })).code).toBe(200);
+    const reply = await launch(bound, 'sleepy-two', { partition: 'local', job_order: words });
+    expect(reply.code, reply.info).toBe(200);
+    const running = await until('sleepy-two', reply.spec.uuid, (d) => d.state !== 'queued');
+    expect(running.state).toBe('running');
+    await t.app.close();
+    t = await startTestApp({ env: { STARLIGHT_DATA_DIR: dataDir, STARLIGHT_LOG_LEVEL: 'warn' }, database: t.database });
+    const again = await detailOf('sleepy-two', reply.spec.uuid);
+    expect(again).toMatchObject({ uuid: reply.spec.uuid, job_id: reply.spec.job_id });
+    expect(['running', 'done']).toContain(again.state);
+    const finished = await until('sleepy-two', reply.spec.uuid, (d) => ['done', 'failed', 'cancelled'].includes(d.state), 120);
+    expect(finished.error).toBe(null);
+    expect(finished.state).toBe('done');
+    expect(finished.steps).toMatchObject([{ name: 'sleepy.cwl', state: 'done' }]);
+    const counts = (finished.outputs as { counts: { home_path: string } }).counts;
+    expect((await readFile(path.join(dataDir, 'homes', 'demo_lab_bound', counts.home_path), 'utf8')).trim()).toBe('5');
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { adminPassword } from './env';
-import { openFromSidebar, signIn } from './helpers';
+import { openFromSidebar, signIn, tokenKey } from './helpers';
 
 // Issue 10, administration: /app/manage (create_app_by_admin) and /app/app-params (query_partitions_admin) on the
 // apps module's calls, in four languages and at 390 px.
@@ -27,6 +27,31 @@ test('an administrator manages the apps and sets a partition’s app limits', as
     await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="Public (published)"]').click();
     await expect(visibility).toContainText('Public (published)');
     expect(before).toContain('Public');
+  });
+
+  await test.step('/app/manage puts a label on an app and takes it off (the spec §7 label relation calls)', async () => {
+    // a label to use, made through the labels module's own calls
+    const token = await page.evaluate((key) => localStorage.getItem(key) ?? '', tokenKey);
+    const headers = { 'Bihu-Token': token };
+    const suffix = Date.now().toString(36);
+    const type = await (await page.request.post('/api/label/type', { headers, data: { name: `topic-${suffix}` } })).json();
+    const label = await (await page.request.post('/api/label/label', { headers, data: { name: `text-${suffix}`, label_type_id: type.spec.id } })).json();
+    expect(label.code).toBe(200);
+    await page.getByTestId('manage-label-sort-lines').click();
+    await page.getByTestId('app-labels-pick').click();
+    await page.keyboard.type(`text-${suffix}`);
+    await page.locator(`.ant-select-dropdown:visible .ant-select-item-option[title="text-${suffix}"]`).click();
+    await page.getByTestId('app-labels-add').click();
+    await expect(page.getByTestId(`app-label-text-${suffix}`)).toBeVisible();
+    await expect(page.getByTestId('manage-labels-sort-lines')).toContainText(`text-${suffix}`);
+    // the catalogue filters by it
+    const listed = await (await page.request.get(`/api/app/apps?field_eq_label=${label.spec.id}`, { headers })).json();
+    expect(listed.spec.list.map((a: { name: string }) => a.name)).toEqual(['sort-lines']);
+    await page.getByTestId(`app-label-text-${suffix}`).locator('.ant-tag-close-icon').click();
+    await expect(page.getByTestId(`app-label-text-${suffix}`)).toBeHidden();
+    await expect(page.getByTestId('manage-labels-sort-lines')).not.toContainText(`text-${suffix}`);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('app-labels')).toBeHidden();
   });
 
   await test.step('/app/app-params: a limit over its maximum is refused; a saved one is listed and removed', async () => {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -36,6 +36,18 @@ test('a bound user launches the demo word count on an uploaded file and opens it
     await page.getByTestId('app-card-word-count').click();
     await page.getByRole('tab', { name: 'CWL' }).click();
     await expect(page.getByTestId('app-cwl')).toContainText('baseCommand: [wc, -l, -w, -c]', { timeout: 15_000 });
+  });
+
+  await test.step('export the app: the downloaded file is its CWL, byte for byte', async () => {
+    const shown = await page.getByTestId('app-cwl').textContent();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('app-export').click()]);
+    expect(download.suggestedFilename()).toBe('word-count.cwl');
+    const saved = path.join(work!, 'exported.cwl');
+    await download.saveAs(saved);
+    const text = readFileSync(saved, 'utf8');
+    expect(text).toMatch(/^cwlVersion: v1\.2\nclass: CommandLineTool\n/);
+    expect(text).not.toContain('"code"');
+    expect(text.trim()).toBe(shown?.trim());
   });
 
   await test.step('pick the file with the file manager picker and launch', async () => {

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { demoPassword } from './env';
-import { signIn } from './helpers';
+import { signIn, tokenKey } from './helpers';
 import { buildScatterWorkflow, cwlText, pickOption, selectNode } from './designer-journey';
 
 // The designer as a new user meets it: two catalogue apps become a two-step workflow with a scatter,
@@ -36,5 +36,73 @@ test('a two-step workflow with a scatter from two catalogue apps; the CWL is liv
   await test.step('opening another app while this one is in design is refused', async () => {
     await page.goto('/app/design/word-count');
     await expect(page.getByTestId('designer-conflict')).toContainText('An application is already being edited; finish editing it first');
+  });
+});
+
+const countTool = `cwlVersion: v1.2
+class: CommandLineTool
+baseCommand: [wc, -w]
+inputs:
+  file: {type: File, inputBinding: {position: 1}}
+stdout: counts.txt
+outputs:
+  counts: {type: stdout}
+`;
+const countWorkflow = `cwlVersion: v1.2
+class: Workflow
+label: Imported count
+requirements:
+  ScatterFeatureRequirement: {}
+inputs:
+  files: File[]
+outputs:
+  counts: {type: 'File[]', outputSource: count/counts}
+steps:
+  count:
+    run: count.cwl
+    scatter: file
+    in: {file: files}
+    out: [counts]
+`;
+
+test('imports a workflow with its tool from .cwl files and keeps both files and the main file name through every save', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'demo-bound', demoPassword);
+  await page.goto('/app/design');
+  const name = `imported-${Date.now().toString(36)}`;
+
+  await test.step('choose the tool and the workflow: the one no file runs is the main file, its step shows the tool ports', async () => {
+    await page.getByTestId('designer-import-input').setInputFiles([
+      { name: 'count.cwl', mimeType: 'text/plain', buffer: Buffer.from(countTool) },
+      { name: 'wf.cwl', mimeType: 'text/plain', buffer: Buffer.from(countWorkflow) },
+    ]);
+    await expect(page.getByTestId('designer-main-file')).toHaveText('wf.cwl +1');
+    await expect(cwlText(page)).toHaveValue(countWorkflow);
+    await expect(page.getByTestId('designer-node-step-count')).toBeVisible();
+  });
+
+  const saved = async () => {
+    const token = await page.evaluate((key) => localStorage.getItem(key) ?? '', tokenKey);
+    return (await (await page.request.get(`/api/app/apps/${name}`, { headers: { 'Bihu-Token': token } })).json()).spec as { version: { version: number; main_file: string; files: Record<string, string>; cwl: string } };
+  };
+
+  await test.step('save it as a new app: the server keeps wf.cwl and count.cwl (cwltool validates them together)', async () => {
+    await page.getByTestId('designer-save').click();
+    await page.getByTestId('designer-save-name').fill(name);
+    await page.locator('.ant-modal:visible').getByRole('button', { name: 'OK' }).click();
+    await expect(page.getByTestId('designer-app-name')).toHaveText(name, { timeout: 30_000 });
+    const app = await saved();
+    expect(app.version).toMatchObject({ version: 1, main_file: 'wf.cwl', files: { 'count.cwl': countTool }, cwl: countWorkflow });
+  });
+
+  await test.step('an edit and a second save: a new version, same main file name, the tool still beside it; kept through a reload', async () => {
+    await page.reload();
+    await expect(page.getByTestId('designer-main-file')).toHaveText('wf.cwl +1', { timeout: 30_000 });
+    await cwlText(page).fill(countWorkflow.replace('label: Imported count', 'label: Imported count, edited'));
+    await page.getByTestId('designer-save').click();
+    await expect.poll(async () => (await saved()).version.version, { timeout: 30_000 }).toBe(2);
+    const app = await saved();
+    expect(app.version).toMatchObject({ main_file: 'wf.cwl', files: { 'count.cwl': countTool } });
+    expect(app.version.cwl).toContain('Imported count, edited');
   });
 });

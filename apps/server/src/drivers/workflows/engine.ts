@@ -34,7 +34,10 @@ set -u
 mkdir -p out logs tmp
 restart=()
 [ -d jobstore ] && restart=(--restart)
-exec toil-cwl-runner --batchSystem slurm --jobStore "$PWD/jobstore" "\${restart[@]}" --outdir "$PWD/out" \\
+# the run's memory for each step job that asks for none itself (a ResourceRequirement ramMin still wins)
+memory=()
+[ -n "\${STARLIGHT_MEMORY_MB:-}" ] && memory=(--defaultMemory "\${STARLIGHT_MEMORY_MB}Mi")
+exec toil-cwl-runner --batchSystem slurm --jobStore "$PWD/jobstore" "\${restart[@]}" "\${memory[@]}" --outdir "$PWD/out" \\
   --workDir "$PWD/tmp" --writeLogs "$PWD/logs" --writeLogsFromAllJobs --logInfo --retryCount 0 \\
   --disableCaching --statePollingWait 2 \\
   "app/$STARLIGHT_CWL_MAIN" job.json >outputs.json 2>engine.log
@@ -44,9 +47,13 @@ export function engineScript(kind: EngineKind): string {
   return kind === 'cwltool' ? cwltoolScript : toilScript;
 }
 
-/** Values the script reads; the partition goes to toil's own sbatch calls so the steps land where the leader may. */
-export function engineEnvironment(kind: EngineKind, mainFile: string, partition: string): Record<string, string> {
-  return kind === 'cwltool' ? { STARLIGHT_CWL_MAIN: mainFile } : { STARLIGHT_CWL_MAIN: mainFile, TOIL_SLURM_ARGS: `--partition=${partition}` };
+/**
+ * Values the script reads; the partition goes to toil's own sbatch calls so the steps land where the leader may,
+ * and the run's memory (MB, an integer) becomes toil's default memory per step job.
+ */
+export function engineEnvironment(kind: EngineKind, mainFile: string, partition: string, memoryMb?: number): Record<string, string> {
+  if (kind === 'cwltool') return { STARLIGHT_CWL_MAIN: mainFile };
+  return { STARLIGHT_CWL_MAIN: mainFile, TOIL_SLURM_ARGS: `--partition=${partition}`, ...(memoryMb ? { STARLIGHT_MEMORY_MB: String(Math.trunc(memoryMb)) } : {}) };
 }
 
 export type StepState = 'queued' | 'running' | 'done' | 'failed' | 'skipped' | 'cancelled';
@@ -78,6 +85,7 @@ export function stepStatesFromLog(steps: readonly string[], log: string, runs: R
       if (!step) continue;
       const rest = m[3]!;
       if (/will be skipped/.test(rest)) raise(step, 'skipped');
+      else if (/^\s*ERROR\b/.test(line) || /\[E\] \[cwltool\]/.test(line)) raise(step, 'failed'); // `ERROR [step x] Cannot make job: …`
       else if (/completed success/.test(rest)) {
         if (m[1] === 'step') raise(step, 'done');
         else raise(step, 'running'); // one scatter job done; the step is done when `[step …] completed`
@@ -122,8 +130,27 @@ export function stepOfToilJob(jobName: string, runs: ReadonlyMap<string, string 
 }
 
 export function toilStep(name: string, runs: ReadonlyMap<string, string | undefined>): string | null {
-  for (const [step, file] of runs) if ((file && (name === file || name.endsWith(`.${file}`))) || name.endsWith(`.${step}`) || name === step) return step;
+  // `<wf>.<step>.<tool file>` names the step itself; a scattered job (`<wf>.<index>.<tool file>`) only its file
+  for (const [step, file] of runs) if (name === step || name.endsWith(`.${step}`) || (file && name.endsWith(`.${step}.${file}`))) return step;
+  for (const [step, file] of runs) if (file && (name === file || name.endsWith(`.${file}`))) return step;
   return null;
+}
+
+/**
+ * Toil #4743: a refused `sbatch` (a bad partition, a limit) is retried and then left as a dead batch-system thread
+ * while the leader waits for ever. Its log says so; the run must fail instead of waiting.
+ */
+export function toilSubmitFailed(log: string): string | null {
+  const m = /Failed operation submitJob[^\n]*?: (sbatch: error: [^\n]*)/.exec(log) ?? /(sbatch: error: [^\n]*)/.exec(log) ?? /(sbatch command failed[^\n]*)/.exec(log);
+  return m ? m[1]!.trim() : null;
+}
+
+/**
+ * A toil step whose `when` was false: its job ran (the worker logged `Completed body for …`) but the cwltool inside
+ * never ran a command (no `[job …]` line). `log` is the step's worker logs (`--writeLogs`).
+ */
+export function toilStepSkipped(log: string): boolean {
+  return /Completed body for/.test(log) && !/\[cwltool\] \[job [^\]]+\]/.test(log);
 }
 
 /** A toil step's state from its Slurm jobs (null: none seen yet, the log decides). */

@@ -1,4 +1,5 @@
 import { Code } from '@starlight/contract/codes';
+import { workflowGraphIssues } from '@starlight/contract/cwl/graph-check';
 import { processPorts, resourceHints, type CwlPort } from '@starlight/contract/cwl/inputs';
 import { CwlParseError, parseCwlText, processClass, resolveRuns, type CwlIssue, type CwlObject } from '@starlight/contract/cwl/parse';
 import { cwltoolValidate } from '../../drivers/workflows/cwltool-validate';
@@ -28,7 +29,8 @@ export function invalidCwl(issues: CwlIssue[], mainFile: string): AppError {
 
 /**
  * What a save checks, cheapest first: the text parses, `run:` references stay inside the upload (or name a
- * catalogue app), the ports have types we understand — then the real engine (`cwltool --validate`) on a
+ * catalogue app), the ports have types we understand, no cycle of steps nor a link of types that never meet
+ * (contract `workflowGraphIssues`) — then the real engine (`cwltool --validate`) on a
  * temporary copy. Without cwltool the save is refused with what to install: an unvalidated app would only
  * fail later, at launch.
  */
@@ -58,6 +60,9 @@ export async function checkUpload(
   const withApps = { ...files };
   const texts = await appTexts(uses);
   for (const r of references) if (r.target.kind === 'app') withApps[siblingOf(r.file, `${r.target.name}.cwl`)] = texts[r.target.name]!;
+  // a cycle of steps and a link whose types never meet, named on the step or port (the designer's own checks)
+  const graphIssues = workflowGraphIssues(withApps);
+  if (graphIssues.length) throw invalidCwl(graphIssues, mainFile);
   if (!engine) return { parsed, cwlClass, inputs: ports.inputs, outputs: ports.outputs, resources: resourceHints(parsed), uses };
   const result = await cwltoolValidate(withApps, mainFile);
   if (!result.available) throw new AppError(Code.upstreamDown, engineInstallHint.cwltool);

@@ -7,7 +7,7 @@ import type { CwlPort } from '@starlight/contract/cwl/inputs';
 import type { List } from '@starlight/contract/envelope';
 import type { SchedulerJob } from '../../drivers/scheduler/interface';
 import { engineInstallHint, findCwltool } from '../../drivers/workflows/engine-binaries';
-import { engineEnvironment, engineScript, parseOutputs, runFiles, stepOfToilJob, stepStateFromJobs, stepStatesFromLog, type EngineKind } from '../../drivers/workflows/engine';
+import { engineEnvironment, engineScript, parseOutputs, runFiles, stepOfToilJob, stepStateFromJobs, stepStatesFromLog, toilStepSkipped, toilSubmitFailed, type EngineKind } from '../../drivers/workflows/engine';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import type { BindingService } from '../binding/binding.service';
@@ -55,6 +55,19 @@ function stepRuns(version: AppVersionRow): Map<string, string | undefined> {
   return new Map([[path.posix.basename(version.mainFile), undefined]]);
 }
 const stepNames = (version: AppVersionRow): string[] => [...stepRuns(version).keys()];
+
+/** The workflow's steps that have a `when` (toil runs them and they may turn out skipped). */
+function conditionalSteps(version: AppVersionRow): Set<string> {
+  const parsed = version.parsed;
+  const graph = Array.isArray(parsed.$graph) ? (parsed.$graph as Record<string, unknown>[]).find((p) => p.id === 'main' || p.id === '#main') : parsed;
+  const steps = graph?.steps;
+  const list: [string, unknown][] = Array.isArray(steps)
+    ? steps.map((s: { id?: string }, i) => [String(s.id ?? i).replace(/^#?(main\/)?/, ''), s])
+    : steps && typeof steps === 'object'
+      ? Object.entries(steps)
+      : [];
+  return new Set(list.filter(([, s]) => s && typeof s === 'object' && 'when' in s).map(([id]) => id));
+}
 
 const engineOf = (cluster: ClusterRow): EngineKind => (cluster.driver === 'local' ? 'cwltool' : 'toil');
 
@@ -108,7 +121,7 @@ export function createRunsService({ repo, appsRepo, apps, clusters, binding, sub
     if (params?.maxCpus && cpus > params.maxCpus) throw invalid('body.cpus', `at most ${params.maxCpus} cores on ${partition}`);
     if (params?.maxMemoryMb && memory && memory > params.maxMemoryMb) throw invalid('body.memory_mb', `at most ${params.maxMemoryMb} MB on ${partition}`);
     if (params?.maxTimeMinutes && time && time > params.maxTimeMinutes) throw invalid('body.time_limit_minutes', `at most ${params.maxTimeMinutes} minutes on ${partition}`);
-    return { cpus, time };
+    return { cpus, time, memory };
   }
 
   /** Re-reads one unfinished run from the scheduler and the engine's files; finished runs are final. */
@@ -148,10 +161,17 @@ export function createRunsService({ repo, appsRepo, apps, clusters, binding, sub
         if (fromJobs) states.set(step, fromJobs);
       }
       // toil #4743: a refused sbatch leaves the leader waiting; it fails the run here and stops the leader
-      if (engineLog && /sbatch command failed|sbatch: error/.test(engineLog) && state === 'running') {
+      const refused = engineLog ? toilSubmitFailed(engineLog) : null;
+      if (refused && (state === 'running' || state === 'queued')) {
         state = 'failed';
-        error = 'the scheduler refused a step (sbatch failed); see the engine log';
+        error = `the scheduler refused a step: ${refused}`.slice(0, 500);
         await cancelAll(cluster, run, [...stepJobs.values()].flat());
+      }
+      // a step whose `when` was false ran as a job that ran no command: skipped, read from its worker log
+      const conditional = version ? conditionalSteps(version) : new Set<string>();
+      if (state === 'done' && conditional.size && files) {
+        const logs = await toilStepLogs(files, fileIdentity, run.runDir, runs);
+        for (const step of conditional) if (toilStepSkipped(logs.get(step) ?? '')) states.set(step, 'skipped');
       }
       if (engineLog && /toil-cwl-runner: (command )?not found/.test(engineLog)) error = engineInstallHint.toil;
     } else {
@@ -204,7 +224,7 @@ export function createRunsService({ repo, appsRepo, apps, clusters, binding, sub
         throw new AppError(Code.invalidInput, `the job order does not match the app's inputs: ${fields[0]!.path} ${fields[0]!.message}`, { fields });
       }
       const { cluster, partition } = await submit.target(actor, { partition: input.partition, ...(input.cluster ? { cluster: input.cluster } : {}) });
-      const { cpus, time } = await resources(cluster, partition.name, input, version);
+      const { cpus, time, memory } = await resources(cluster, partition.name, input, version);
       const engine = engineOf(cluster);
       if (engine === 'cwltool' && !(await findCwltool())) throw new AppError(Code.upstreamDown, engineInstallHint.cwltool);
       const files = await clusters.files(cluster);
@@ -246,7 +266,7 @@ export function createRunsService({ repo, appsRepo, apps, clusters, binding, sub
         const { job_id } = await submit.submit(
           actor,
           { cluster: cluster.name, partition: partition.name, name: `app-${app.name}`, script: engineScript(engine), cpus, ...(time ? { time_limit_minutes: time } : {}), working_directory: runDir },
-          { env: engineEnvironment(engine, version.mainFile, partition.name) },
+          { env: engineEnvironment(engine, version.mainFile, partition.name, memory), ...(memory ? { memoryMb: memory } : {}) },
         );
         await repo.update(id, { jobId: job_id });
       } catch (error) {

@@ -38,7 +38,7 @@ export async function toilStepLogs(driver: FileDriver, identity: FileIdentity, r
   const parts = new Map<string, string[]>();
   for (const entry of (page?.entries ?? []).filter((e) => e.type === 'file').sort((a, b) => a.name.localeCompare(b.name))) {
     if (entry.name.includes('/') || entry.name.startsWith('.')) continue;
-    const m = /^CWLJob_(.+?)_kind--/.exec(entry.name);
+    const m = /^(?:failed_)?CWLJob_(.+?)_kind--/.exec(entry.name); // a failed job's log is `failed_CWLJob_…`
     const step = m ? toilStep(m[1]!.replaceAll('--', '-'), runs) : null;
     if (!step) continue;
     const text = await readText(driver, identity, path.posix.join(dir, entry.name), stepLogBytes);

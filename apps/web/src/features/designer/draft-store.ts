@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { AppFiles } from './import-files';
 
 /**
  * The one application in design (spec §2: one at a time), kept in localStorage so a reload or a
@@ -13,11 +14,14 @@ export interface Draft {
   /** Node positions the user dragged, by node id (layout only; not part of the CWL). */
   positions: Record<string, { x: number; y: number }>;
   updatedAt: number;
+  /** The app's main file name and its other files, saved with each version as they came (absent: a new one-file app). */
+  mainFile?: string;
+  files?: Record<string, string>;
 }
 
 interface DraftState {
   draft: Draft | null;
-  start: (app: string | null, text: string, baseVersion: number | null) => void;
+  start: (app: string | null, text: string, baseVersion: number | null, files?: AppFiles) => void;
   setText: (text: string) => void;
   setPositions: (positions: Record<string, { x: number; y: number }>) => void;
   finish: () => void;
@@ -29,7 +33,7 @@ export const useDraftStore = create<DraftState>()(
   persist(
     (set) => ({
       draft: null,
-      start: (app, text, baseVersion) => set({ draft: { app, text, baseVersion, positions: {}, updatedAt: Date.now() } }),
+      start: (app, text, baseVersion, files) => set({ draft: { app, text, baseVersion, positions: {}, updatedAt: Date.now(), ...(files ? { mainFile: files.mainFile, files: files.files } : {}) } }),
       setText: (text) => set((s) => (s.draft ? { draft: { ...s.draft, text, updatedAt: Date.now() } } : s)),
       setPositions: (positions) => set((s) => (s.draft ? { draft: { ...s.draft, positions: { ...s.draft.positions, ...positions } } } : s)),
       finish: () => set({ draft: null }),

@@ -29,6 +29,17 @@ export function buildCatalogue(apps: CatalogueApp[]): Catalogue {
   return map;
 }
 
+/** The catalogue plus the app's own other files, so a step whose `run:` names one of them shows its ports. */
+export function withFiles(catalogue: Catalogue, files: Record<string, string> | undefined): Catalogue {
+  if (!files || Object.keys(files).length === 0) return catalogue;
+  const map: Catalogue = new Map(catalogue);
+  for (const [name, cwl] of Object.entries(files)) {
+    const parsed = parseDraft(cwl);
+    if (parsed.ok) map.set(name, { app: { name, title: name, class: String(parsed.process.class ?? ''), cwl }, process: parsed.process });
+  }
+  return map;
+}
+
 /** The process a step runs: inline, `#id` in the same $graph, or a catalogue app. */
 export function runProcess(run: unknown, catalogue: Catalogue, root?: CwlObject): CwlObject | undefined {
   if (run && typeof run === 'object') return run as CwlObject;

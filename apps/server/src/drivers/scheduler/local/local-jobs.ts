@@ -83,7 +83,8 @@ export function newLocalJob(input: NewJobFields): NewLocalJob {
     cpus: input.cpus,
     timeLimitMinutes: input.timeLimitMinutes,
     workingDirectory: input.workingDirectory,
-    env: input.env ?? {},
+    // as Slurm does for --mem: the job (and its record) carries the request; the queue does not enforce it
+    env: { ...(input.env ?? {}), ...(input.memoryMb !== undefined ? { SLURM_MEM_PER_NODE: String(input.memoryMb) } : {}) },
     submitTime: now,
     startTime: null,
     endTime: null,

@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { appDetailSchema, appParamSchema, appSchema, type AppParam } from '@starlight/contract/apps';
+import { appDetailSchema, appLabelRelationRowSchema, appParamSchema, appSchema, type AppParam } from '@starlight/contract/apps';
+import { labelSchema } from '@starlight/contract/labels';
 import { listSchema } from '@starlight/contract/envelope';
 import { partitionSchema } from '@starlight/contract/hpc';
 import { apiSpec } from '../../../lib/api-client';
@@ -55,4 +56,30 @@ export function useAppParamMutations() {
     save: useMutation({ mutationFn: async (p: Omit<AppParam, 'id'>) => appParamSchema.parse(await apiSpec('/app/params', { method: 'POST', body: p })), onSettled }),
     remove: useMutation({ mutationFn: async (id: number) => z.null().parse(await apiSpec(`/app/params/${id}`, { method: 'DELETE' })), onSettled }),
   };
+}
+
+/** Spec §7 label relations on apps: the labels of one app (`GET /label/relation/app?field_eq_app_id=`). */
+export const useAppLabelRelations = (appId: number | undefined) =>
+  useQuery({
+    queryKey: ['apps', 'label-relations', appId] as const,
+    queryFn: async ({ signal }) => listSchema(appLabelRelationRowSchema).parse(await apiSpec('/label/relation/app', { signal, query: { page: 1, page_size: 100, field_eq_app_id: appId } })),
+    enabled: appId !== undefined,
+  });
+
+/** Labels to pick from (the labels module's list, searched by name). */
+export const useLabelChoices = (search: string) =>
+  useQuery({
+    queryKey: ['apps', 'label-choices', search] as const,
+    queryFn: async ({ signal }) => listSchema(labelSchema).parse(await apiSpec('/label/label', { signal, query: { page: 1, page_size: 50, ...(search ? { field_lk_name: search } : {}) } })).list,
+    staleTime: 10_000,
+  });
+
+/** Put a label on an app, or take it off (`DELETE /label/relation/app/` with the pair in the body, as the spec has it). */
+export function useAppLabelMutation() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ remove, app_id, label_id }: { remove?: boolean; app_id: number; label_id: number }) =>
+      apiSpec(remove ? '/label/relation/app/' : '/label/relation/app', { method: remove ? 'DELETE' : 'POST', body: { app_id, label_id } }),
+    onSettled: () => invalidateApps(client),
+  });
 }

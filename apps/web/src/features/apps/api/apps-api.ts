@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { appDetailSchema, appSchema, finishedRunStates, runDetailSchema, runSchema, type Run, type RunLaunch, type RunState } from '@starlight/contract/apps';
 import { listSchema } from '@starlight/contract/envelope';
-import { apiSpec } from '../../../lib/api-client';
+import { apiBlob, apiSpec } from '../../../lib/api-client';
 
 /** Unfinished runs refresh every 3 s; the server re-reads the engine on each read. */
 export const runRefreshMs = 3_000;
@@ -33,6 +33,22 @@ export const useApp = (name: string, version?: number) =>
     queryFn: async ({ signal }) => appDetailSchema.parse(await apiSpec(`/app/apps/${encodeURIComponent(name)}`, { signal, query: { version } })),
     staleTime: 10_000,
   });
+
+/**
+ * Saves a version's CWL file as the server exports it (byte for byte). Fetched with the token header, as a plain
+ * `<a href download>` would send none and save a 1300 envelope instead.
+ */
+export async function exportAppFile(name: string, version: number, fileName: string): Promise<void> {
+  const { blob } = await apiBlob(`/app/apps/${encodeURIComponent(name)}/export`, { query: { version } });
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName.split('/').pop() || `${name}.cwl`;
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
 
 export function useLaunchRun(app: string) {
   const queryClient = useQueryClient();

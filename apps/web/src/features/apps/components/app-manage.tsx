@@ -4,8 +4,10 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { appOwnerKinds, appVisibilities, type App } from '@starlight/contract/apps';
 import { feedback } from '../../../lib/feedback';
+import { useHasAnyPermission } from '../../../lib/permissions';
 import { useAppAdmin, useAppVersion } from '../api/app-admin-api';
 import { useApps } from '../api/apps-api';
+import { AppLabelsModal } from './app-labels';
 
 const pageSize = 20;
 
@@ -71,6 +73,8 @@ export function AppManage() {
   const [page, setPage] = useState(1);
   const [search, setSearch] = useState('');
   const [transferring, setTransferring] = useState<App | null>(null);
+  const [labelling, setLabelling] = useState<App | null>(null);
+  const mayLabel = useHasAnyPermission(['manage_label']);
   const apps = useApps({ page, pageSize, search, labels: [], scope: 'all' });
   const { visibility } = useAppAdmin();
   return (
@@ -102,11 +106,40 @@ export function AppManage() {
             ),
           },
           { key: 'latest', title: t('manage.latestColumn'), render: (_, app) => app.latest_version },
-          { key: 'actions', title: '', render: (_, app) => <Button size="small" onClick={() => setTransferring(app)} data-testid={`manage-transfer-${app.name}`}>{t('manage.transfer')}</Button> },
+          {
+            key: 'labels',
+            title: t('manage.labels'),
+            render: (_, app) => (
+              <Flex wrap gap={4} data-testid={`manage-labels-${app.name}`}>
+                {app.labels.map((l) => (
+                  <Tag key={l.id} color="blue">
+                    {l.name}
+                  </Tag>
+                ))}
+              </Flex>
+            ),
+          },
+          {
+            key: 'actions',
+            title: '',
+            render: (_, app) => (
+              <Space size={4}>
+                <Button size="small" onClick={() => setTransferring(app)} data-testid={`manage-transfer-${app.name}`}>
+                  {t('manage.transfer')}
+                </Button>
+                {mayLabel ? (
+                  <Button size="small" onClick={() => setLabelling(app)} data-testid={`manage-label-${app.name}`}>
+                    {t('manage.labels')}
+                  </Button>
+                ) : null}
+              </Space>
+            ),
+          },
         ]}
       />
       <Pagination size="small" current={page} pageSize={pageSize} total={apps.data?.total ?? 0} onChange={setPage} showSizeChanger={false} />
       <TransferModal key={transferring?.name ?? ''} app={transferring} onClose={() => setTransferring(null)} />
+      <AppLabelsModal key={`labels-${labelling?.name ?? ''}`} app={labelling} onClose={() => setLabelling(null)} />
     </Flex>
   );
 }

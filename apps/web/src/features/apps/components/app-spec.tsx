@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Alert, Card, Col, Descriptions, Flex, Row, Select, Skeleton, Table, Tabs, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { CwlPort, CwlType } from '@starlight/contract/cwl/inputs';
-import { useApp } from '../api/apps-api';
+import { exportAppFile, useApp } from '../api/apps-api';
 import { LaunchForm, type PathPicker } from './launch-form';
 
 export function typeText(type: CwlType): string {
@@ -73,9 +73,9 @@ export function AppSpec({ name, picker }: { name: string; picker: PathPicker }) 
               <Select size="small" value={a.version.version} onChange={setVersion} options={a.versions.map((v) => ({ value: v, label: `v${v}` }))} style={{ width: 90 }} />
             </Descriptions.Item>
             <Descriptions.Item label={t('spec.export')}>
-              <a href={`/api/app/apps/${a.name}/export?version=${a.version.version}`} download>
+              <Typography.Link data-testid="app-export" onClick={() => void exportAppFile(a.name, a.version.version, a.version.main_file).catch(() => undefined)}>
                 {a.version.main_file}
-              </a>
+              </Typography.Link>
             </Descriptions.Item>
           </Descriptions>
           <Tabs

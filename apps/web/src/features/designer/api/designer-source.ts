@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { appDetailSchema, appSchema } from '@starlight/contract/apps';
 import { apiSpec } from '../../../lib/api-client';
+import { uploadFields, type AppFiles } from '../import-files';
 
 /**
  * Everything the designer reads and writes, behind one small interface so the page never knows
@@ -15,7 +16,7 @@ export interface CatalogueApp {
   /** The CWL text of the app's latest version, exactly as written. */
   cwl: string;
 }
-export interface LoadedApp extends CatalogueApp {
+export interface LoadedApp extends CatalogueApp, AppFiles {
   version: number;
   visibility: string;
 }
@@ -27,11 +28,11 @@ export interface ValidationResult {
 export interface DesignerSource {
   listCatalogue(signal?: AbortSignal): Promise<CatalogueApp[]>;
   loadApp(name: string, signal?: AbortSignal): Promise<LoadedApp>;
-  /** A new immutable version of an existing app; answers its number. */
-  saveVersion(name: string, cwl: string): Promise<number>;
-  /** A new app (private to its owner) holding this CWL as version 1. */
-  createApp(name: string, title: string, cwl: string): Promise<number>;
-  validate(cwl: string): Promise<ValidationResult>;
+  /** A new immutable version of an existing app (its main file name and other files kept); answers its number. */
+  saveVersion(name: string, cwl: string, files?: Partial<AppFiles>): Promise<number>;
+  /** A new app (private to its owner) holding this CWL as version 1 (an import: with its main file name and other files). */
+  createApp(name: string, title: string, cwl: string, files?: Partial<AppFiles>): Promise<number>;
+  validate(cwl: string, files?: Partial<AppFiles>): Promise<ValidationResult>;
   /** A public workflow, readable without login (the /workflow page). */
   loadPublic(name: string, signal?: AbortSignal): Promise<LoadedApp>;
 }
@@ -42,7 +43,16 @@ const listReply = z.object({ list: z.array(appSchema), total: z.number() });
 const savedReply = appDetailSchema;
 const validateReply = z.object({ fields: z.array(z.object({ path: z.string(), message: z.string() })).default([]) }).passthrough();
 
-const toLoaded = (d: z.infer<typeof appDetail>): LoadedApp => ({ name: d.name, title: d.title, class: d.class, visibility: d.visibility, version: d.version.version, cwl: d.version.cwl });
+const toLoaded = (d: z.infer<typeof appDetail>): LoadedApp => ({
+  name: d.name,
+  title: d.title,
+  class: d.class,
+  visibility: d.visibility,
+  version: d.version.version,
+  cwl: d.version.cwl,
+  mainFile: d.version.main_file,
+  files: d.version.files,
+});
 const path = (name: string) => `/app/apps/${encodeURIComponent(name)}`;
 
 /** The catalogue is read a page of 100 at a time; each app's CWL comes from its detail call. */
@@ -57,14 +67,14 @@ export const appsApiSource: DesignerSource = {
   async loadApp(name, signal) {
     return toLoaded(appDetail.parse(await apiSpec(path(name), { signal })));
   },
-  async saveVersion(name, cwl) {
-    return savedReply.parse(await apiSpec(`${path(name)}/versions`, { method: 'POST', body: { cwl } })).version.version;
+  async saveVersion(name, cwl, files) {
+    return savedReply.parse(await apiSpec(`${path(name)}/versions`, { method: 'POST', body: { cwl, ...uploadFields(files) } })).version.version;
   },
-  async createApp(name, title, cwl) {
-    return savedReply.parse(await apiSpec('/app/apps', { method: 'POST', body: { name, title, cwl } })).version.version;
+  async createApp(name, title, cwl, files) {
+    return savedReply.parse(await apiSpec('/app/apps', { method: 'POST', body: { name, title, cwl, ...uploadFields(files) } })).version.version;
   },
-  async validate(cwl) {
-    const reply = validateReply.parse(await apiSpec('/app/validate', { method: 'POST', body: { cwl }, tolerated: [1400] }));
+  async validate(cwl, files) {
+    const reply = validateReply.parse(await apiSpec('/app/validate', { method: 'POST', body: { cwl, ...uploadFields(files) }, tolerated: [1400] }));
     return { valid: reply.fields.length === 0, fields: reply.fields };
   },
   async loadPublic(name, signal) {

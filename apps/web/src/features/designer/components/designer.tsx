@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Col, Flex, Popconfirm, Row, Space, Spin, Tag } from 'antd';
-import { CheckCircleOutlined, PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
+import { CheckCircleOutlined, ImportOutlined, PlayCircleOutlined, SaveOutlined } from '@ant-design/icons';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,8 @@ import { feedback } from '../../../lib/feedback';
 import { appsApiSource } from '../api/designer-source';
 import type { DesignerSource } from '../api/designer-source';
 import { blankTool, blankWorkflow, useDraftStore } from '../draft-store';
-import { buildCatalogue, editTool, editWorkflow, parseDraft, portTypes, runProcess } from '../model';
+import { pickImport } from '../import-files';
+import { buildCatalogue, editTool, editWorkflow, parseDraft, portTypes, runProcess, withFiles } from '../model';
 import { CataloguePalette } from './catalogue-palette';
 import { CwlTextPanel } from './cwl-text-panel';
 import { DesignConflict } from './design-conflict';
@@ -31,14 +32,16 @@ export function Designer({ appName, source = appsApiSource }: { appName?: string
   const [saving, setSaving] = useState(false);
   const [naming, setNaming] = useState(false);
   const catalogueQuery = useQuery({ queryKey: ['designer', 'catalogue'], queryFn: ({ signal }) => source.listCatalogue(signal), staleTime: 60_000 });
-  const catalogue = useMemo(() => buildCatalogue(catalogueQuery.data ?? []), [catalogueQuery.data]);
+  const importInput = useRef<HTMLInputElement>(null);
+  const appFiles = draft?.files;
+  const catalogue = useMemo(() => withFiles(buildCatalogue(catalogueQuery.data ?? []), appFiles), [catalogueQuery.data, appFiles]);
   const conflict = !!appName && !!draft && draft.app !== appName;
   const loadQuery = useQuery({ queryKey: ['designer', 'app', appName], queryFn: ({ signal }) => source.loadApp(appName!, signal), enabled: !!appName && !draft });
 
   useEffect(() => {
     if (draft) return;
     if (!appName) start(null, blankWorkflow, null);
-    else if (loadQuery.data) start(loadQuery.data.name, loadQuery.data.cwl, loadQuery.data.version);
+    else if (loadQuery.data) start(loadQuery.data.name, loadQuery.data.cwl, loadQuery.data.version, { mainFile: loadQuery.data.mainFile, files: loadQuery.data.files });
   }, [appName, draft, loadQuery.data, start]);
 
   const text = draft?.text ?? '';
@@ -119,15 +122,17 @@ export function Designer({ appName, source = appsApiSource }: { appName?: string
     if (!parsed.ok || !draft) return;
     const cycle = graph ? findCycle(graph) : [];
     if (cycle.length) return void message.error(t('connect.cycle', { src: cycle.join(', '), sink: '' }));
+    // the app's main file keeps its name and its other files go with every version
+    const kept = { mainFile: draft.mainFile ?? `${name ?? draft.app ?? 'main'}.cwl`, files: draft.files ?? {} };
     setSaving(true);
     try {
       if (draft.app) {
-        const version = await source.saveVersion(draft.app, text);
-        start(draft.app, text, version);
+        const version = await source.saveVersion(draft.app, text, draft.mainFile ? kept : { files: kept.files });
+        start(draft.app, text, version, draft.mainFile ? kept : undefined);
         void message.success(t('save.saved', { app: draft.app, version }));
       } else if (name) {
-        const version = await source.createApp(name, title || name, text);
-        start(name, text, version);
+        const version = await source.createApp(name, title || name, text, kept);
+        start(name, text, version, kept);
         setNaming(false);
         void message.success(t('save.saved', { app: name, version }));
       } else setNaming(true);
@@ -140,9 +145,22 @@ export function Designer({ appName, source = appsApiSource }: { appName?: string
 
   const validate = async () => {
     try {
-      const result = await source.validate(text);
+      const result = await source.validate(text, draft?.mainFile ? { mainFile: draft.mainFile, files: draft.files ?? {} } : { files: draft?.files ?? {} });
       if (result.valid) void message.success(t('validate.ok'));
       else modal.error({ title: t('validate.failed'), content: result.fields.map((f) => `${f.path}: ${f.message}`).join('\n') });
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  /** "Import .cwl": one file (YAML, JSON, a packed $graph) or a workflow with its tools, as a new app in design. */
+  const importChosen = async (list: FileList | null) => {
+    if (!list?.length) return;
+    try {
+      const chosen = await Promise.all([...list].map(async (f) => ({ name: f.name, text: await f.text() })));
+      const imported = pickImport(chosen);
+      start(null, imported.text, null, { mainFile: imported.mainFile, files: imported.files });
+      void message.success(t('import.done', { file: imported.mainFile, count: Object.keys(imported.files).length }));
     } catch (e) {
       fail(e);
     }
@@ -159,10 +177,31 @@ export function Designer({ appName, source = appsApiSource }: { appName?: string
           <Tag color="blue" data-testid="designer-app-name">{draft.app ?? t('newApp')}</Tag>
           {draft.baseVersion ? <Tag>{t('version', { version: draft.baseVersion })}</Tag> : null}
           {process?.class ? <Tag>{String(process.class)}</Tag> : null}
+          {draft.mainFile ? (
+            <Tag data-testid="designer-main-file" title={Object.keys(draft.files ?? {}).join(', ')}>
+              {draft.mainFile}
+              {Object.keys(draft.files ?? {}).length ? ` +${Object.keys(draft.files ?? {}).length}` : ''}
+            </Tag>
+          ) : null}
           {!draft.app ? (
             <Space.Compact>
               <Button size="small" onClick={() => start(null, blankWorkflow, null)}>{t('newWorkflow')}</Button>
               <Button size="small" onClick={() => start(null, blankTool, null)}>{t('newTool')}</Button>
+              <Button size="small" icon={<ImportOutlined />} onClick={() => importInput.current?.click()} data-testid="designer-import">
+                {t('import.action')}
+              </Button>
+              <input
+                ref={importInput}
+                type="file"
+                multiple
+                accept=".cwl,.json,.yml,.yaml"
+                hidden
+                data-testid="designer-import-input"
+                onChange={(e) => {
+                  void importChosen(e.target.files);
+                  e.target.value = '';
+                }}
+              />
             </Space.Compact>
           ) : null}
         </Space>
