@@ -46,7 +46,7 @@ export function createMessagesModule({ db, mail, emailOf, log, now = () => new D
   if (bus) relayAcrossInstances(sender.events, bus);
   const templatesRepo = createTemplatesRepo(db);
   const templates = createTemplatesService(templatesRepo);
-  const sends = createTemplateSends({ db, repo: createTemplateSendsRepo(db), templates: templatesRepo, sender, messagesRepoOn: createMessagesRepo, now, log, ...(sendBatch ? { batch: sendBatch } : {}) });
+  const sends = createTemplateSends({ repo: createTemplateSendsRepo(db), templates: templatesRepo, sender, now, log, ...(sendBatch ? { batch: sendBatch } : {}) });
   const isLeader = () => bus?.isLeader() ?? true;
   /** A new send: delivered here when this instance leads, else the leader is told. */
   const kick = (): void => {

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { communities, communityGroups, groupAdmins, groups, users } from '../../db/schema/identity';
 import { messageSendRecipients, messageSends } from '../../db/schema/messages';
+import { createMessagesRepo, type MessagesRepo } from './messages.repo';
 
 export type SendRow = typeof messageSends.$inferSelect;
 export type NewSendRow = typeof messageSends.$inferInsert;
@@ -71,6 +72,21 @@ export function createTemplateSendsRepo(db: Database) {
     },
 
     unfinished: async (): Promise<SendRow[]> => db.select().from(messageSends).where(eq(messageSends.state, 'pending')).orderBy(asc(messageSends.id)),
+
+    /**
+     * One batch in one transaction: `work` gets up to `limit` pending recipients (locked) and a messages
+     * repo on the same transaction, and answers each recipient's message id (null: had it already);
+     * they are marked delivered before the commit. Answers how many it handled and what work returned.
+     */
+    async batch<T>(sendId: number, limit: number, work: (pending: PendingRecipient[], messages: MessagesRepo) => Promise<{ links: { userId: number; messageId: number | null }[]; result: T }>): Promise<{ handled: number; result: T | null }> {
+      return db.transaction(async (tx) => {
+        const pending = await this.lockPending(tx, sendId, limit);
+        if (pending.length === 0) return { handled: 0, result: null };
+        const { links, result } = await work(pending, createMessagesRepo(tx));
+        await this.markDelivered(tx, sendId, links);
+        return { handled: pending.length, result };
+      });
+    },
 
     /**
      * In the caller's transaction: up to `limit` pending recipients, locked (another instance's batch

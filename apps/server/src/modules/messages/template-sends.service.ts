@@ -2,11 +2,9 @@ import { Code } from '@starlight/contract/codes';
 import { renderTemplate, templateFixedVariables, variablesIn, type TemplateSendState, type templateSendSchema } from '@starlight/contract/message-templates';
 import type { PermissionKey } from '@starlight/contract/permissions';
 import type { z } from 'zod';
-import type { Database } from '../../db/client';
 import { AppError, notFound } from '../../lib/app-error';
 import { escapeHtml } from '../../lib/html';
 import { sanitizeMessageHtml } from '../../lib/rich-text';
-import type { MessagesRepo } from './messages.repo';
 import type { Sender } from './send.service';
 import type { Audience, SendRow, TemplateSendsRepo } from './template-sends.repo';
 import type { TemplatesRepo } from './templates.repo';
@@ -15,11 +13,9 @@ type SendBody = z.output<typeof templateSendSchema>;
 const manageKey: PermissionKey = 'manage_message_template';
 
 export interface TemplateSendsDeps {
-  db: Database;
   repo: TemplateSendsRepo;
   templates: TemplatesRepo;
   sender: Pick<Sender, 'deliverIn' | 'announce'>;
-  messagesRepoOn: (db: Database) => MessagesRepo;
   /** Recipients per transaction. */
   batch?: number;
   now?: () => Date;
@@ -34,7 +30,7 @@ const field = (path: string, message: string, code: number = Code.invalidInput) 
  * transaction that inserts the messages (dedupe key `send:<id>`) and marks the recipients delivered, so
  * a process killed mid-send loses and repeats nothing, and the next leader resumes what is pending.
  */
-export function createTemplateSends({ db, repo, templates, sender, messagesRepoOn, batch = 500, now = () => new Date(), log = () => undefined }: TemplateSendsDeps) {
+export function createTemplateSends({ repo, templates, sender, batch = 500, now = () => new Date(), log = () => undefined }: TemplateSendsDeps) {
   const toState = async (row: SendRow): Promise<TemplateSendState> => ({
     id: row.id,
     template_id: row.templateId,
@@ -73,24 +69,17 @@ export function createTemplateSends({ db, repo, templates, sender, messagesRepoO
   async function deliverBatch(send: SendRow): Promise<number> {
     const values = JSON.parse(send.values) as Record<string, string>;
     const channels = { in_app: true, email: send.channel === 'email' };
-    const { handled, done } = await db.transaction(async (tx) => {
-      const pending = await repo.lockPending(tx, send.id, batch);
-      if (pending.length === 0) return { handled: 0, done: null };
+    const { handled, result } = await repo.batch(send.id, batch, async (pending, messages) => {
       const items = pending.map((p) => {
         const own = { ...values, user_name: p.userName, real_name: p.realName ?? '', group_name: p.groupName ?? '' };
         // values are escaped, and the result sanitised again: a value inside an attribute (href) gains nothing
         return { userId: p.userId, title: renderTemplate(send.title, own), body: sanitizeMessageHtml(renderTemplate(send.content, own, escapeHtml)) };
       });
-      const delivered = await sender.deliverIn(messagesRepoOn(tx), items, 'notice', `send:${send.id}`, () => channels);
+      const delivered = await sender.deliverIn(messages, items, 'notice', `send:${send.id}`, () => channels);
       const messageOf = new Map(delivered.rows.map((r) => [r.userId, r.id]));
-      await repo.markDelivered(
-        tx,
-        send.id,
-        pending.map((p) => ({ userId: p.userId, messageId: messageOf.get(p.userId) ?? null })),
-      );
-      return { handled: pending.length, done: delivered };
+      return { links: pending.map((p) => ({ userId: p.userId, messageId: messageOf.get(p.userId) ?? null })), result: delivered };
     });
-    if (done) sender.announce(done);
+    if (result) sender.announce(result);
     return handled;
   }
 
