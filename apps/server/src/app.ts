@@ -214,7 +214,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   const tickets = createTicketsModule({ db, files: storage.files, send: messages.service.send, log, now: deps.now });
   const webssh = createWebSshModule({ db, clusters: hpc.clusters, policies: hpc.networkPolicies, accountOf: binding.service.accountOf, audit: audit.service });
-  const fees = createFeesModule({ db, clusters: hpc.clusters, syncSeconds: config.fees.syncSeconds, backfillDays: config.fees.backfillDays, now: deps.now, log });
+  const fees = createFeesModule({ db, clusters: hpc.clusters, syncSeconds: config.fees.syncSeconds, backfillDays: config.fees.backfillDays, now: deps.now, log, send: messages.service.send });
   const jobs = createJobsModule({
     db,
     mayCharge: fees.service.assertMaySubmit,
