@@ -69,7 +69,7 @@ try {
   const recipients = Number(process.env.BENCH_SEND_USERS ?? 10_000);
   const { rows: [group] } = await db.query(`INSERT INTO groups (name) VALUES ('bench-send') RETURNING id`);
   await db.query(
-    `INSERT INTO users (user_name, real_name, password_hash, group_id) SELECT 'bench-send-' || g, 'Bench ' || g, 'x', $1 FROM generate_series(1, $2) g`,
+    `INSERT INTO users (user_name, real_name, password_hash, group_id, uid) SELECT 'bench-send-' || g, 'Bench ' || g, 'x', $1, gen_random_uuid()::text FROM generate_series(1, $2) g`,
     [group.id, recipients],
   );
   const adminToken = await login(server.base, 'admin', server.password);
