@@ -3,8 +3,8 @@
 // `SELECT count(*)` on the same table and rows, measured in the same run. Needs PostgreSQL
 // (STARLIGHT_TEST_PG: `source /tmp/services.env`): the server runs on a throwaway database there, so the
 // raw query reads exactly what the server reads. Bounded: a fixed number of calls each way.
-// Not measured yet: the send rate of a 10,000-recipient template (templates are not built; see the
-// messages README).
+// Then the send rate: one template sent (POST /message/template/send) to a group of 10,000 users, timed
+// from the call until its progress says done, and checked: exactly one message per user.
 import pg from 'pg';
 import { freePort, login, startServer } from './lib.mjs';
 
@@ -64,7 +64,33 @@ try {
   console.log(`  unread-count call (GET /message/message?field_eq_status=1, 100 per page): median ${median(apiTimes).toFixed(1)} ms, p95 ${p95(apiTimes).toFixed(1)} ms`);
   console.log(`  SELECT count(*) on the same rows (index messages_user_status_idx): median ${median(rawTimes).toFixed(1)} ms, p95 ${p95(rawTimes).toFixed(1)} ms`);
   console.log(`  ratio (call / raw count), median: ${(median(apiTimes) / median(rawTimes)).toFixed(2)}×`);
-  console.log('  send rate of a 10,000-recipient template: not measured (templates are not built yet)');
+
+  // the send rate: a template to a group of 10,000 users, from the call to `done`
+  const recipients = Number(process.env.BENCH_SEND_USERS ?? 10_000);
+  const { rows: [group] } = await db.query(`INSERT INTO groups (name) VALUES ('bench-send') RETURNING id`);
+  await db.query(
+    `INSERT INTO users (user_name, real_name, password_hash, group_id, uid) SELECT 'bench-send-' || g, 'Bench ' || g, 'x', $1, gen_random_uuid()::text FROM generate_series(1, $2) g`,
+    [group.id, recipients],
+  );
+  const adminToken = await login(server.base, 'admin', server.password);
+  const call = async (method, url, body) =>
+    (await fetch(`${server.base}/api${url}`, { method, headers: { 'bihu-token': adminToken, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined })).json();
+  const template = await call('POST', '/message/template', { name: 'bench-send', channel: 'in_app', title: 'Bench for {{user_name}}', content: '<p>Dear {{real_name}} of {{group_name}}, on {{date}}.</p>' });
+  if (template.code !== 200) throw new Error(`template: ${template.info}`);
+  const t0 = process.hrtime.bigint();
+  const started = await call('POST', '/message/template/send', { template_id: template.spec.id, group_ids: [group.id] });
+  if (started.code !== 200) throw new Error(`send: ${started.info}`);
+  let state = started.spec;
+  while (state.state !== 'done') {
+    await new Promise((r) => setTimeout(r, 50));
+    state = (await call('GET', `/message/template/send/${started.spec.id}`)).spec;
+  }
+  const sendMs = ms(t0);
+  const { rows: [check] } = await db.query(
+    `SELECT count(*)::int AS n, count(DISTINCT user_id)::int AS people FROM messages WHERE title LIKE 'Bench for bench-send-%'`,
+  );
+  if (check.n !== recipients || check.people !== recipients) throw new Error(`sent ${check.n} messages to ${check.people} users, expected ${recipients} each once`);
+  console.log(`  send rate of a ${recipients}-recipient template (POST /message/template/send to done): ${(sendMs / 1000).toFixed(1)} s, ${Math.round(recipients / (sendMs / 1000))} messages/s, one message each`);
 } finally {
   await db.end().catch(() => undefined);
   await server?.stop();

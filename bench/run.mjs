@@ -15,6 +15,8 @@ const benches = [
   { file: 'interactive-proxy.mjs', skip: process.getuid?.() !== 0 ? 'not root (the local cluster runs jobs as per-account Unix users)' : null },
   // the image hub: 1,000 × 20 listing and a 500 MB push, through the console vs the registry (~5 minutes, ~2 GiB in the temp dir)
   { file: 'images.mjs' },
+  // the bell's unread count at 100,000 messages vs a raw count, and a template sent to 10,000 users (PostgreSQL, about 1 minute)
+  { file: 'messages.mjs', skip: process.env.STARLIGHT_TEST_PG ? null : 'STARLIGHT_TEST_PG is not set (source /tmp/services.env)' },
   // the real Slurm with 10,000 jobs (about 5 minutes, as root): only where slurm-up.sh's env is loaded
   { file: 'job-list.mjs', skip: process.env.SLURMRESTD_URL ? null : 'SLURMRESTD_URL is not set (eval "$(sudo bash scripts/services/slurm-up.sh)")' },
   // 10,000 finished jobs in slurmdbd read by the console, a community report over a year, next to sacct (about 2 minutes, as root)

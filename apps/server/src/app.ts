@@ -56,9 +56,6 @@ import { createDocsModule } from './modules/docs/docs.module';
 import { createUdmModule } from './modules/udm/udm.module';
 import { createStatisticsModule } from './modules/statistics/statistics.module';
 import { createTicketsModule } from './modules/tickets/tickets.module';
-import { createTemplatesService } from './modules/messages/templates.service';
-import { createTemplatesRepo } from './modules/messages/templates.repo';
-import { templatesRoutes } from './modules/messages/templates.routes';
 import { rcloneAvailable } from './drivers/transfer/rclone';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
@@ -217,7 +214,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   });
   const tickets = createTicketsModule({ db, files: storage.files, send: messages.service.send, log, now: deps.now });
   const webssh = createWebSshModule({ db, clusters: hpc.clusters, policies: hpc.networkPolicies, accountOf: binding.service.accountOf, audit: audit.service });
-  const fees = createFeesModule({ db, clusters: hpc.clusters, syncSeconds: config.fees.syncSeconds, backfillDays: config.fees.backfillDays, now: deps.now, log });
+  const fees = createFeesModule({ db, clusters: hpc.clusters, syncSeconds: config.fees.syncSeconds, backfillDays: config.fees.backfillDays, now: deps.now, log, send: messages.service.send });
   const jobs = createJobsModule({
     db,
     mayCharge: fees.service.assertMaySubmit,
@@ -329,7 +326,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(audit.routes, { prefix, audit: audit.service });
   await app.register(messages.routes, { prefix, inbox: messages.inbox, preferences: messages.preferences });
   await app.register(messages.streamRoutes, { prefix, events: messages.service.events });
-  await app.register(templatesRoutes, { prefix, templates: createTemplatesService(createTemplatesRepo(db)) });
+  await app.register(messages.templatesRoutes, { prefix, ...messages.templatesRouteOptions });
   await app.register(labels.routes, { prefix, labels: labels.service });
   await app.register(system.routes, { prefix, system: system.service });
   await app.register(storage.routes, { prefix });
@@ -395,6 +392,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const runPoller = config.env === 'test' ? null : apps.startPolling(bus.isLeader);
   app.addHook('onClose', async () => runPoller?.stop());
   const feesPoller = fees.startPolling(bus.isLeader);
+  // template sends a killed or stopped process left pending are delivered by the leader
+  const sending = messages.startSending();
+  app.addHook('onClose', () => sending.stop());
   app.addHook('onClose', () => feesPoller.stop());
   // A new leader takes over the embedded local queues at once (pending jobs start, running ones are adopted).
   const stopLeading = bus.onLeadership((leader) => {

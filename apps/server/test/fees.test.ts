@@ -151,6 +151,13 @@ describe('allocations and the over-limit rule', () => {
     const refused = await submit(bound);
     expect(refused.code).toBe(1403);
     expect(refused.info).toContain(`allocation #${status.spec.exceeded!.id}`);
+    // the accounting round that sees it tells the user once (issue 11: over the CPU-hour limit), however often it runs
+    expect((await call(t.app, 'POST', '/fee/sync', admin)).code).toBe(200);
+    expect((await call(t.app, 'POST', '/fee/sync', admin)).code).toBe(200);
+    const notices = await call<{ list: { title: string; content: string }[]; total: number }>(t.app, 'GET', '/message/message?field_eq_kind=fee_over_limit', bound);
+    expect(notices.spec.total).toBe(1);
+    expect(notices.spec.list[0]!.title).toContain('Over the CPU-hour limit');
+    expect(notices.spec.list[0]!.content).toContain(`allocation #${status.spec.exceeded!.id}`);
     expect(refused.info).toContain('demo-bound');
     // the group administrator raises it
     expect((await call(t.app, 'POST', `/fee/userlevel/cpuhours/${boundId}`, gadmin, { cpu_seconds_limit: 2 * hour })).code).toBe(200);

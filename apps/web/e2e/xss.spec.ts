@@ -102,3 +102,71 @@ test('the XSS table stored as a ticket body and a staff reply runs nowhere on th
   await expectInert(page, 'ticket-body-html');
   await expectInert(page, 'ticket-reply-body');
 });
+
+test('the XSS table stored as message templates runs nowhere in the template preview', async ({ page, request }) => {
+  test.setTimeout(240_000);
+  const admin = await tokenOf(request, 'admin', adminPassword);
+  const headers = { 'Bihu-Token': admin };
+  // the template tab lives on /user-center/message [binded_account]: a bound user holding the template key, for this test only
+  const role = (await (await request.post('/api/perm/roles', { headers, data: { name: 'e2e-xss-templates', description: 'e2e', keys: ['manage_message_template'] } })).json()) as { code: number; spec: { id: number } };
+  expect(role.code).toBe(200);
+  expect(((await (await request.post('/api/user/user_role', { headers, data: { user_name: 'demo-bound', roles: ['e2e-xss-templates'] } })).json()) as { code: number }).code).toBe(200);
+  try {
+    await templatePreviews(page, request, headers);
+  } finally {
+    await request.delete(`/api/perm/roles/${role.spec.id}`, { headers });
+  }
+});
+
+async function templatePreviews(page: Page, request: APIRequestContext, headers: Record<string, string>) {
+  const save = async (name: string, content: string) => {
+    const made = await request.post('/api/message/template', { headers, data: { name, channel: 'in_app', title: `XSS {{user_name}} ${name}`, content } });
+    const body = (await made.json()) as { code: number; info: string };
+    expect(body.code, `${name}: ${body.info}`).toBe(200);
+  };
+  // the whole table as one template, and every payload as a template of its own
+  await save('xss-table', table);
+  for (const [i, payload] of payloads.entries()) await save(`xss-one-${String(i).padStart(2, '0')}`, payload);
+
+  await watch(page);
+  await signIn(page, 'demo-bound', demoPassword);
+  await page.goto('/user-center/message');
+  await page.getByTestId('templates-tab').click();
+  const preview = async (name: string) => {
+    await page.getByTestId('template-search').locator('input').fill(name);
+    await page.getByTestId('template-search').locator('input').press('Enter');
+    await expect(page.getByTestId('template-row-name')).toHaveText([name]);
+    await page.getByTestId('template-preview-open').click();
+    await expect(page.getByTestId('template-preview-title')).toContainText(`XSS alice ${name}`);
+    await expectInertNow(page, 'template-preview-html');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('template-preview')).toHaveCount(0);
+  };
+  await preview('xss-table');
+  for (const i of payloads.keys()) await preview(`xss-one-${String(i).padStart(2, '0')}`);
+  // the editor loads the stored table and its live preview renders it the same way
+  await page.getByTestId('template-search').locator('input').fill('xss-table');
+  await page.getByTestId('template-search').locator('input').press('Enter');
+  await page.getByTestId('template-edit').click();
+  await expect(page.getByTestId('template-preview-html')).toContainText('click');
+  await expectInert(page, 'template-preview-html');
+  await expectInert(page, 'template-editor-content');
+}
+
+/** expectInert without the wait (many previews in a row; expectInert at the end waits once for late handlers). */
+async function expectInertNow(page: Page, testId: string) {
+  const bad = await page.getByTestId(testId).evaluateAll((nodes) =>
+    nodes.flatMap((node) =>
+      Array.from(node.querySelectorAll('*')).flatMap((el) => {
+        const found: string[] = [];
+        if (/^(script|iframe|object|embed|svg|math|style|link|meta|base|form|input|img|video|audio)$/i.test(el.tagName)) found.push(el.tagName);
+        for (const attr of el.getAttributeNames()) if (/^on|^style$|^src$|^srcdoc$/i.test(attr)) found.push(`${el.tagName}[${attr}]`);
+        const href = el.getAttribute('href');
+        if (href && (/^\s*\/\//.test(href) || (/^\s*[a-z][\w+.-]*:/i.test(href) && !/^(https?|mailto):/i.test(href)))) found.push(`href=${href}`);
+        return found;
+      }),
+    ),
+  );
+  expect(bad).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __xss: string[] }).__xss)).toEqual([]);
+}

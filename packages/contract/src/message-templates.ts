@@ -45,3 +45,56 @@ export const templateListQuerySchema = pageQuerySchema.extend({
 });
 export type TemplateListQuery = z.infer<typeof templateListQuerySchema>;
 export const templateIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * `POST /message/template/send`: one template to users, groups, communities or everyone (exactly one of
+ * them). `values` gives the variables that are the same for everyone (`cluster`, `date`, default today);
+ * `user_name`, `real_name` and `group_name` are each recipient's own.
+ */
+export const templateFixedVariables = ['cluster', 'date'] as const;
+export const templateSendSchema = z
+  .object({
+    template_id: z.number().int().positive(),
+    user_ids: z.array(z.number().int().positive()).min(1).max(100_000).optional(),
+    group_ids: z.array(z.number().int().positive()).min(1).max(10_000).optional(),
+    community_ids: z.array(z.number().int().positive()).min(1).max(10_000).optional(),
+    everyone: z.literal(true).optional(),
+    values: z
+      .object({ cluster: z.string().trim().min(1).max(100).optional(), date: z.string().trim().min(1).max(100).optional() })
+      .strict()
+      .default({}),
+  })
+  .strict()
+  .refine((b) => [b.user_ids, b.group_ids, b.community_ids, b.everyone].filter((x) => x !== undefined).length === 1, {
+    path: ['user_ids'],
+    message: 'give exactly one of user_ids, group_ids, community_ids, everyone',
+  });
+export type TemplateSendInput = z.input<typeof templateSendSchema>;
+
+/** A send's progress: `delivered` of `total` recipients; `done` once every one has their message. */
+export const templateSendStateSchema = z.object({
+  id: z.number().int(),
+  template_id: z.number().int().nullable(),
+  template_name: z.string(),
+  state: z.enum(['pending', 'done']),
+  total: z.number().int(),
+  delivered: z.number().int(),
+  created_at: z.string(),
+  finished_at: z.string().nullable(),
+});
+export type TemplateSendState = z.infer<typeof templateSendStateSchema>;
+export const templateSendIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** The values each variable takes for one recipient; a variable without a value is left empty. */
+export function renderTemplate(text: string, values: Partial<Record<(typeof templateVariables)[number], string>>, escape: (s: string) => string = (s) => s): string {
+  return text.replace(/\{\{\s*([^{}\s]*)\s*\}\}/g, (_m, name: string) => escape(values[name as (typeof templateVariables)[number]] ?? ''));
+}
+
+/** Sample values for a preview. */
+export const templateSampleValues: Record<(typeof templateVariables)[number], string> = {
+  user_name: 'alice',
+  real_name: 'Alice Zhang',
+  group_name: 'physics',
+  cluster: 'hpc1',
+  date: '2026-01-31',
+};

@@ -8,7 +8,7 @@ export const MessageStatus = { unread: 1, read: 2 } as const;
  * What a message is about. Each kind has its own per-user channel choice; the later kinds (ticket
  * replied, application approved, CPU-hour limit) are appended here when their modules send.
  */
-export const messageKinds = ['notice', 'password_changed', 'binding_done', 'quota_changed', 'job_finished', 'job_failed', 'application', 'ticket'] as const;
+export const messageKinds = ['notice', 'password_changed', 'binding_done', 'quota_changed', 'job_finished', 'job_failed', 'application', 'ticket', 'fee_over_limit'] as const;
 export const messageKindSchema = z.enum(messageKinds);
 export type MessageKind = z.infer<typeof messageKindSchema>;
 
@@ -33,6 +33,8 @@ export const defaultChannels: Record<MessageKind, ChannelChoice> = {
   application: { in_app: true, email: false },
   /** Tickets: a staff reply or a state change on one's own ticket (issue 11). */
   ticket: { in_app: true, email: false },
+  /** Fees: the user became over the CPU-hour (or money) limit, or was blocked (issue 11). */
+  fee_over_limit: { in_app: true, email: true },
 };
 
 /**

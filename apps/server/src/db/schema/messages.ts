@@ -61,3 +61,48 @@ export const messageDeliveries = pgTable(
   },
   (t) => [unique('message_deliveries_user_key_unique').on(t.userId, t.dedupeKey)],
 );
+
+/**
+ * A template sent to many users (`POST /message/template/send`): the title and body as saved at the
+ * time (variables still in), the variable values given, and progress. The leader delivers it in the
+ * background (`template-send.service.ts`); `state` is pending until every recipient is delivered.
+ */
+export const messageSends = pgTable('message_sends', {
+  id: serial('id').primaryKey(),
+  templateId: integer('template_id'),
+  templateName: text('template_name').notNull(),
+  /** The template's channel: in_app, or email (an in-app message and an e-mail). */
+  channel: text('channel').notNull(),
+  title: text('title').notNull(),
+  content: text('content').notNull(),
+  /** JSON: the fixed variables' values ({cluster, date}). */
+  values: text('values').notNull().default('{}'),
+  /** JSON: what was asked for ({user_ids} | {group_ids} | {community_ids} | {everyone}). */
+  target: text('target').notNull(),
+  /** pending | done */
+  state: text('state').notNull().default('pending'),
+  total: integer('total').notNull().default(0),
+  createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  finishedAt: timestamp('finished_at', { withTimezone: true }),
+});
+
+/**
+ * One recipient of a send: pending until the batch that inserts their message commits, in the same
+ * transaction, `delivered` with the message's id. The primary key (send, user) makes a user a recipient once.
+ */
+export const messageSendRecipients = pgTable(
+  'message_send_recipients',
+  {
+    sendId: integer('send_id')
+      .notNull()
+      .references(() => messageSends.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** pending | delivered */
+    state: text('state').notNull().default('pending'),
+    messageId: integer('message_id'),
+  },
+  (t) => [primaryKey({ columns: [t.sendId, t.userId] }), index('message_send_recipients_pending_idx').on(t.sendId, t.state)],
+);

@@ -2,6 +2,7 @@ import { Code } from '@starlight/contract/codes';
 import type { FeeStatus } from '@starlight/contract/fees';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
+import { escapeHtml } from '../../lib/html';
 import type { ClustersService } from '../clusters/clusters.service';
 import { describeExceeded, type AllocationView } from './allocations.view';
 import type { FeesRepo } from './fees.repo';
@@ -14,6 +15,8 @@ export interface FeeStatusDeps {
   clusters: Pick<ClustersService, 'enabledHpcRows' | 'scheduler'>;
   now?: () => Date;
   log?: (error: unknown, context: string) => void;
+  /** The messages module's one send call (app.ts): a user who became over the limit is told once. */
+  send?: (input: { userId: number; kind: 'fee_over_limit'; title: string; body: string; dedupeKey: string }) => Promise<unknown>;
 }
 
 /** Most specific first: the member's own allocation, then the group's, then the community's. */
@@ -25,7 +28,7 @@ const scopeOrder = { user: 0, group: 1, community: 2 } as const;
  * community's; for the cluster asked about or for every cluster) is used up in CPU-hours or money.
  * The console refuses submits then, and each Slurm cluster is told to refuse them too.
  */
-export function createFeeStatusService({ repo, people, allocations, clusters, now = () => new Date(), log = () => undefined }: FeeStatusDeps) {
+export function createFeeStatusService({ repo, people, allocations, clusters, now = () => new Date(), log = () => undefined, send }: FeeStatusDeps) {
   async function statusOf(person: Person, clusterName?: string): Promise<FeeStatus> {
     const at = now();
     const holders = [
@@ -66,17 +69,49 @@ export function createFeeStatusService({ repo, people, allocations, clusters, no
    * allocation or a flag are blocked or unblocked where that changed since the last time (all of them
    * when `force`). Failures are warnings; the console's own refusal holds meanwhile.
    */
-  async function enforce(force = false): Promise<string[]> {
-    const warnings: string[] = [];
-    const targets = (await clusters.enabledHpcRows()).filter((c) => c.driver === 'slurm' && typeof c.settings.default_account === 'string');
-    if (targets.length === 0) return warnings;
+  /** Everyone an allocation valid now or a flag reaches. */
+  async function reachedNow(): Promise<Person[]> {
     const active = await repo.allActive(now());
     const flagged = await repo.allFlagged();
-    const reached = await people.reached({
+    return people.reached({
       userIds: [...active.filter((a) => a.scope === 'user').map((a) => a.targetId), ...flagged.map((f) => f.userId)],
       groupIds: active.filter((a) => a.scope === 'group').map((a) => a.targetId),
       communityIds: active.filter((a) => a.scope === 'community').map((a) => a.targetId),
     });
+  }
+
+  /**
+   * Tells each user who is over the limit, once per cause: the exceeded allocation (key
+   * `fee-over:<allocation id>`: raising it and passing it again is the same allocation) or the block
+   * (`fee-blocked:<user>:<time the flag was set>`). Runs after every accounting round and admin change.
+   */
+  async function notifyOver(): Promise<number> {
+    if (!send) return 0;
+    let told = 0;
+    for (const person of await reachedNow()) {
+      const status = await statusOf(person);
+      if (!status.over_limit) continue;
+      const flag = status.blocked ? await repo.flag(person.userId) : undefined;
+      const dedupeKey = status.blocked ? `fee-blocked:${person.userId}:${flag?.updatedAt.getTime() ?? 0}` : `fee-over:${status.exceeded?.id ?? 0}`;
+      const reason = escapeHtml(status.reason ?? '');
+      const result = (await send({
+        userId: person.userId,
+        kind: 'fee_over_limit',
+        title: '超出核时限额 / Over the CPU-hour limit',
+        body: `<p>您已超出限额，新的作业提交将被拒绝：${reason}。请联系组管理员提高额度。</p><p>You are over the limit and new submissions are refused: ${reason}. Ask your group administrator to raise the allocation.</p>`,
+        dedupeKey,
+      })) as { delivered?: number } | undefined;
+      told += result?.delivered ?? 0;
+    }
+    return told;
+  }
+
+  async function enforce(force = false): Promise<string[]> {
+    const warnings: string[] = [];
+    await notifyOver().catch((error: unknown) => log(error, 'telling users over the fee limit'));
+    const targets = (await clusters.enabledHpcRows()).filter((c) => c.driver === 'slurm' && typeof c.settings.default_account === 'string');
+    if (targets.length === 0) return warnings;
+    const reached = await reachedNow();
     const decisions = new Map<string, boolean>();
     for (const person of reached) if (person.systemAccount) decisions.set(person.systemAccount, (await statusOf(person)).over_limit);
     for (const cluster of targets) {
@@ -108,6 +143,7 @@ export function createFeeStatusService({ repo, people, allocations, clusters, no
     statusOf,
     personOf,
     enforce,
+    notifyOver,
     status: async (userId: number, clusterName?: string) => statusOf(await personOf(userId), clusterName),
     /**
      * The one check every submit path calls (jobs, application runs): 1403 naming the allocation when

@@ -2,7 +2,7 @@ import type { Database } from '../../db/client';
 import type { ClustersService } from '../clusters/clusters.service';
 import { startMonitorPoller } from '../monitor/monitor-poller';
 import { createAllocationView } from './allocations.view';
-import { createFeeStatusService } from './fee-status.service';
+import { createFeeStatusService, type FeeStatusDeps } from './fee-status.service';
 import { createFeesAdminService } from './fees-admin.service';
 import { createFeesBoardsService } from './fees-boards.service';
 import { feesRoutes } from './fees.routes';
@@ -19,17 +19,19 @@ export interface FeesModuleDeps {
   backfillDays?: number;
   now?: () => Date;
   log?: (error: unknown, context: string) => void;
+  /** The messages module's send: users who become over the limit are told (fee_over_limit). */
+  send?: FeeStatusDeps['send'];
 }
 
 /**
  * CPU-hours and fees from the clusters' own accounting: usage rows, price tables, allocations, the
  * over-limit rule (in the console and written into Slurm), boards and reports. See README.md.
  */
-export function createFeesModule({ db, clusters, syncSeconds, backfillDays, now, log = () => undefined }: FeesModuleDeps) {
+export function createFeesModule({ db, clusters, syncSeconds, backfillDays, now, log = () => undefined, send }: FeesModuleDeps) {
   const repo = createFeesRepo(db);
   const people = createPeopleRepo(db);
   const allocations = createAllocationView({ repo, people });
-  const status = createFeeStatusService({ repo, people, allocations, clusters, now, log });
+  const status = createFeeStatusService({ repo, people, allocations, clusters, now, log, ...(send ? { send } : {}) });
   const reader = createFeesSync({ repo, people, clusters, now, log, ...(backfillDays ? { backfillDays } : {}) });
   const admin = createFeesAdminService({ repo, people, allocations, now, changed: () => status.enforce() });
   const boards = createFeesBoardsService({ repo, people, allocations, status, now });

@@ -10,6 +10,11 @@ import { createInboxService } from './messages.service';
 import { createPreferencesRepo } from './preferences.repo';
 import { createPreferencesService } from './preferences.service';
 import { createSender } from './send.service';
+import { createTemplateSendsRepo } from './template-sends.repo';
+import { createTemplateSends } from './template-sends.service';
+import { createTemplatesRepo } from './templates.repo';
+import { templatesRoutes } from './templates.routes';
+import { createTemplatesService } from './templates.service';
 
 export interface MessagesModuleDeps {
   db: Database;
@@ -18,23 +23,67 @@ export interface MessagesModuleDeps {
   log?: (error: unknown, context: string) => void;
   now?: () => Date;
   /** Other console instances: a message sent here reaches the live streams opened there too. */
-  bus?: Pick<ClusterBus, 'publish' | 'subscribe'>;
+  bus?: Pick<ClusterBus, 'publish' | 'subscribe' | 'isLeader' | 'onLeadership'>;
+  /** Recipients of a template send per transaction. */
+  sendBatch?: number;
+  /** How often the leader looks for sends to deliver (besides being told of a new one). */
+  sendPollMs?: number;
 }
 
 const newMessageTopic = 'messages.new';
+const newSendTopic = 'messages.send';
 
 /**
  * Messages: the inbox (spec §7), per-kind channel choices, and `service.send`, the one call other
  * modules are handed to reach users (README).
  */
-export function createMessagesModule({ db, mail, emailOf, log, now = () => new Date(), bus }: MessagesModuleDeps) {
+export function createMessagesModule({ db, mail, emailOf, log, now = () => new Date(), bus, sendBatch, sendPollMs = 5_000 }: MessagesModuleDeps) {
   const repo = createMessagesRepo(db);
   const preferences = createPreferencesService({ repo: createPreferencesRepo(db), now });
-  const sender = createSender({ repo, preferences, mail, emailOf, log });
+  const sender = createSender({ repo, transaction: (work) => db.transaction((tx) => work(createMessagesRepo(tx))), preferences, mail, emailOf, log });
   const inbox = createInboxService({ repo });
   const service = { ...inbox, send: sender.send, optedIn: preferences.optedIn, events: sender.events };
   if (bus) relayAcrossInstances(sender.events, bus);
-  return { service, inbox, preferences, routes: messagesRoutes, streamRoutes: messagesStreamRoutes };
+  const templatesRepo = createTemplatesRepo(db);
+  const templates = createTemplatesService(templatesRepo);
+  const sends = createTemplateSends({ repo: createTemplateSendsRepo(db), templates: templatesRepo, sender, now, log, ...(sendBatch ? { batch: sendBatch } : {}) });
+  const isLeader = () => bus?.isLeader() ?? true;
+  /** A new send: delivered here when this instance leads, else the leader is told. */
+  const kick = (): void => {
+    if (isLeader()) void sends.run();
+    else bus?.publish(newSendTopic, {});
+  };
+  return {
+    service,
+    inbox,
+    preferences,
+    templates,
+    sends,
+    routes: messagesRoutes,
+    streamRoutes: messagesStreamRoutes,
+    templatesRoutes,
+    templatesRouteOptions: { templates, sends, kick },
+    /**
+     * The leader delivers template sends: what a killed or stopped process left pending at once, a new
+     * one when told, and on a timer (a missed notice). Answers a stop for shutdown.
+     */
+    startSending(): { stop(): Promise<void> } {
+      const run = () => (isLeader() ? sends.run() : Promise.resolve());
+      void run();
+      const timer = setInterval(() => void run(), sendPollMs);
+      timer.unref();
+      const unsubscribe = bus?.subscribe(newSendTopic, () => void run());
+      const unlead = bus?.onLeadership((leader) => leader && void run());
+      return {
+        async stop() {
+          clearInterval(timer);
+          unsubscribe?.();
+          unlead?.();
+          await sends.idle();
+        },
+      };
+    },
+  };
 }
 
 export type MessagesModule = ReturnType<typeof createMessagesModule>;

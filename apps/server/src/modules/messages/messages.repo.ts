@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { messageDeliveries, messages } from '../../db/schema/messages';
 import { internalError } from '../../lib/app-error';
@@ -82,6 +82,13 @@ export function createMessagesRepo(db: Database) {
         .values(userIds.map((userId) => ({ userId, kind, dedupeKey })))
         .onConflictDoNothing()
         .returning({ id: messageDeliveries.id, userId: messageDeliveries.userId });
+    },
+
+    /** Each delivery row gets its message (one statement: a batch links hundreds). */
+    async linkMessages(links: readonly { deliveryId: number; messageId: number }[]): Promise<void> {
+      if (links.length === 0) return;
+      const values = sql.join(links.map((l) => sql`(${l.deliveryId}::int, ${l.messageId}::int)`), sql`, `);
+      await db.execute(sql`update ${messageDeliveries} set message_id = v.m from (values ${values}) as v(d, m) where ${messageDeliveries.id} = v.d`);
     },
 
     async linkDelivery(id: number, values: { messageId?: number; emailState?: string }): Promise<void> {

@@ -5,6 +5,10 @@ import type { MailMessage } from '../../drivers/mail/interface';
 import { openTestDatabase } from '../../../test/database';
 import { createIdentityModule } from '../identity/identity.module';
 import { createMessagesModule } from './messages.module';
+import { createMessagesRepo, type MessagesRepo } from './messages.repo';
+import { createPreferencesRepo } from './preferences.repo';
+import { createPreferencesService } from './preferences.service';
+import { createSender } from './send.service';
 
 let database: DatabaseHandle;
 let accounts: ReturnType<typeof createIdentityModule>['accounts'];
@@ -88,5 +92,34 @@ describe('messages service', () => {
     await module.service.send({ userId: actor.userId, kind: 'notice', title: 'live', body: '' });
     module.service.events.off('message', listener);
     expect(heard).toEqual(['live']);
+  });
+
+  it('claims a dedupe key and inserts the message in one transaction: a crash between them loses nothing', async () => {
+    const actor = await newUser();
+    const db = database.db;
+    let crash = true;
+    // the process "dies" after the claim, before the message is written: the insert throws once
+    const crashing = (repo: MessagesRepo): MessagesRepo => ({
+      ...repo,
+      insertMany: async (values) => {
+        if (crash) {
+          crash = false;
+          throw new Error('killed between the claim and the insert');
+        }
+        return repo.insertMany(values);
+      },
+    });
+    const sender = createSender({
+      repo: createMessagesRepo(db),
+      transaction: (work) => db.transaction((tx) => work(crashing(createMessagesRepo(tx)))),
+      preferences: createPreferencesService({ repo: createPreferencesRepo(db), now: () => new Date() }),
+    });
+    const notice = { userId: actor.userId, kind: 'notice' as const, title: 'atomic', body: '<p>x</p>', dedupeKey: 'atomic-1' };
+    await expect(sender.send(notice)).rejects.toThrow(/killed/);
+    // the claim went with the failed insert: the retry delivers, and a third send does not repeat it
+    expect((await sender.send(notice)).delivered).toBe(1);
+    expect((await sender.send(notice)).delivered).toBe(0);
+    const { total } = await module.inbox.list(actor, { page: 1, page_size: 20, field_lk_title: 'atomic' } as never);
+    expect(total).toBe(1);
   });
 });

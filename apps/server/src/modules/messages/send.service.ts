@@ -1,5 +1,5 @@
 import { EventEmitter } from 'node:events';
-import { MessageStatus, type Message, type MessageKind } from '@starlight/contract/messages';
+import { MessageStatus, type ChannelChoice, type Message, type MessageKind } from '@starlight/contract/messages';
 import type { MailDriver } from '../../drivers/mail/interface';
 import type { MessageRow, MessagesRepo } from './messages.repo';
 import type { PreferencesService } from './preferences.service';
@@ -20,8 +20,18 @@ export interface SendInput {
   createdAt?: Date;
 }
 
+/** One recipient's own title and body (a template filled with their values). */
+export interface Personal {
+  userId: number;
+  title: string;
+  /** HTML, sanitised by the caller (a template's saved body filled with escaped values). */
+  body: string;
+}
+
 export interface SendDeps {
   repo: MessagesRepo;
+  /** Runs `work` in one database transaction on a repo bound to it. */
+  transaction: <T>(work: (repo: MessagesRepo) => Promise<T>) => Promise<T>;
   preferences: PreferencesService;
   /** The platform's mail driver (SMTP or the outbox); without it the e-mail channel is off. */
   mail?: Pick<MailDriver, 'send'>;
@@ -44,7 +54,7 @@ export const toMessage = (row: MessageRow): Message => ({
  * recipient gets what they chose for the kind: an in-app message and/or an e-mail (sent behind the
  * caller, its state kept on the delivery row). New in-app messages are announced on `events`.
  */
-export function createSender({ repo, preferences, mail, emailOf, log = () => undefined }: SendDeps) {
+export function createSender({ repo, transaction, preferences, mail, emailOf, log = () => undefined }: SendDeps) {
   const events = new EventEmitter<{ message: [userId: number, message: Message] }>();
   events.setMaxListeners(0);
 
@@ -61,35 +71,75 @@ export function createSender({ repo, preferences, mail, emailOf, log = () => und
     }
   }
 
+  /**
+   * In the caller's transaction: claims one delivery row per recipient (a dedupe key already held by a
+   * user claims nothing), inserts the in-app messages and links them to their rows. Nothing of it is
+   * visible until the transaction commits, and a crash before that leaves nothing behind: the claim and
+   * the message are one.
+   */
+  async function deliverIn(
+    tx: MessagesRepo,
+    items: readonly Personal[],
+    kind: MessageKind,
+    dedupeKey: string | null,
+    wants: (userId: number) => ChannelChoice,
+    extra: { status?: number; createdAt?: Date } = {},
+  ): Promise<Delivered> {
+    const byUser = new Map(items.map((item) => [item.userId, item]));
+    const claimed = await tx.claimDeliveries([...byUser.keys()].filter((id) => wants(id).in_app || wants(id).email), kind, dedupeKey);
+    const inApp = claimed.filter((d) => wants(d.userId).in_app);
+    const rows = await tx.insertMany(
+      inApp.map((d) => ({
+        userId: d.userId,
+        kind,
+        title: byUser.get(d.userId)!.title.slice(0, 200),
+        content: byUser.get(d.userId)!.body,
+        status: extra.status ?? MessageStatus.unread,
+        ...(extra.createdAt ? { createdAt: extra.createdAt } : {}),
+      })),
+    );
+    await tx.linkMessages(rows.map((row, i) => ({ deliveryId: inApp[i]!.id, messageId: row.id })));
+    const mails = claimed.filter((d) => wants(d.userId).email).map((d) => ({ deliveryId: d.id, userId: d.userId, title: byUser.get(d.userId)!.title.slice(0, 200), body: byUser.get(d.userId)!.body }));
+    return { rows, mails, claimed: claimed.length };
+  }
+
+  /** After the commit: the live streams hear of the new messages, and the e-mails go out. */
+  function announce({ rows, mails }: Delivered): Message[] {
+    const messages = rows.map(toMessage);
+    rows.forEach((row, i) => events.emit('message', row.userId, messages[i]!));
+    for (const m of mails) void email(m.deliveryId, m.userId, m.title, m.body).catch((error: unknown) => log(error, `mailing user ${m.userId}`));
+    return messages;
+  }
+
   return {
     events,
+    deliverIn,
+    announce,
     /** Answers how many users it reached (in any channel) this time. */
     async send(input: SendInput): Promise<{ delivered: number; messages: Message[] }> {
       const ids = [...new Set([...(input.userIds ?? []), ...(input.userId === undefined ? [] : [input.userId])])];
       const channels = await preferences.channelsFor(ids, input.kind);
-      const wanted = ids.filter((id) => channels.get(id)?.in_app || channels.get(id)?.email);
-      const claimed = await repo.claimDeliveries(wanted, input.kind, input.dedupeKey ?? null);
       const body = sanitizeMessageHtml(input.body);
-      const title = input.title.slice(0, 200);
-      const inApp = claimed.filter((d) => channels.get(d.userId)?.in_app);
-      const rows = await repo.insertMany(
-        inApp.map((d) => ({
-          userId: d.userId,
-          kind: input.kind,
-          title,
-          content: body,
-          status: input.status ?? MessageStatus.unread,
-          ...(input.createdAt ? { createdAt: input.createdAt } : {}),
-        })),
+      const none = { in_app: false, email: false };
+      const done = await transaction((tx) =>
+        deliverIn(
+          tx,
+          ids.map((userId) => ({ userId, title: input.title, body })),
+          input.kind,
+          input.dedupeKey ?? null,
+          (id) => channels.get(id) ?? none,
+          { ...(input.status === undefined ? {} : { status: input.status }), ...(input.createdAt ? { createdAt: input.createdAt } : {}) },
+        ),
       );
-      const messages = rows.map(toMessage);
-      await Promise.all(rows.map((row, i) => repo.linkDelivery(inApp[i]!.id, { messageId: row.id })));
-      rows.forEach((row, i) => events.emit('message', row.userId, messages[i]!));
-      for (const d of claimed.filter((d) => channels.get(d.userId)?.email))
-        void email(d.id, d.userId, title, body).catch((error: unknown) => log(error, `mailing user ${d.userId}`));
-      return { delivered: claimed.length, messages };
+      return { delivered: done.claimed, messages: announce(done) };
     },
   };
+}
+
+interface Delivered {
+  rows: MessageRow[];
+  mails: { deliveryId: number; userId: number; title: string; body: string }[];
+  claimed: number;
 }
 
 export type Sender = ReturnType<typeof createSender>;

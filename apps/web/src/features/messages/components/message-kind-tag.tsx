@@ -11,6 +11,7 @@ const colours: Record<MessageKind, string> = {
   job_failed: 'red',
   application: 'geekblue',
   ticket: 'magenta',
+  fee_over_limit: 'volcano',
 };
 
 export function MessageKindTag({ kind }: { kind: MessageKind }) {
