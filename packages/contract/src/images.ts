@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './envelope';
+import { reservedNamespaces } from './validators';
 
 /**
  * The image hub (spec §1, §2 /image-center and /dchub): repositories on OCI registries, the console
@@ -10,8 +11,9 @@ const pathComponent = '[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*';
 export const repositoryNamePattern = new RegExp(`^${pathComponent}(?:/${pathComponent})*$`);
 export const tagPattern = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
 export const digestPattern = /^sha256:[a-f0-9]{64}$/;
-/** The namespace every signed-in user may pull from and platform administrators push to. */
+/** The namespace every signed-in user may pull from and platform administrators push to (reserved: no user or group takes it). */
 export const libraryNamespace = 'library';
+export { reservedNamespaces };
 
 export const repositoryName = z
   .string()

@@ -46,6 +46,7 @@ export function createHubService({ repo, registries, audit, now }: HubDeps) {
     const row = await repo.principalRow(actor.userName);
     return {
       userName: actor.userName,
+      ownNamespace: row?.ownNamespace ?? null,
       groupName: row?.groupName ?? null,
       adminOf: row?.adminOf ?? [],
       platformAdmin: hasAnyPermission(['dchub-basic-admin'], actor.permissions),

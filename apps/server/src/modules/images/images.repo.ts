@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { isReservedNamespace } from '@starlight/contract/validators';
 import type { Database } from '../../db/client';
 import { groupAdmins, groups, users } from '../../db/schema/identity';
 import { labels } from '../../db/schema/labels';
@@ -63,7 +64,10 @@ export function createImagesRepo(db: Database) {
         .from(groupAdmins)
         .innerJoin(groups, eq(groups.id, groupAdmins.groupId))
         .where(eq(groupAdmins.userId, row.id));
-      return { ...row, adminOf: adminOf.map((group) => group.name) };
+      // a group of the same name (or a reserved name) takes the namespace: the user owns none then
+      const [group] = await db.select({ id: groups.id }).from(groups).where(sql`lower(${groups.name}) = ${row.userName}`);
+      const ownNamespace = group || isReservedNamespace(row.userName) ? null : row.userName;
+      return { ...row, ownNamespace, adminOf: adminOf.map((group) => group.name) };
     },
 
     quotas: (registryId?: number) =>
