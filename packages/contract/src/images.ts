@@ -149,7 +149,9 @@ export const quotaSetSchema = z.object({
 });
 export const quotaListQuerySchema = pageQuerySchema.extend({ registry_id: registryIdSchema.optional() });
 
-export const userUsageSchema = z.object({ user_name: z.string(), used_bytes: z.number().int(), repositories: z.number().int(), secrets: z.number().int() });
+/** A user's own namespace as the registries hold it now (summed over registries), and their live CLI secrets. */
+export const userUsageSchema = z.object({ user_name: z.string(), used_bytes: z.number().int(), repositories: z.number().int(), tags: z.number().int(), secrets: z.number().int() });
+export type UserUsage = z.infer<typeof userUsageSchema>;
 export const gcResultSchema = z.object({ ran: z.boolean(), output: z.string(), quotas: z.array(quotaSchema) });
 
 /** Spec §7 label relations on images: a label attached to a repository (by registry and name). */
