@@ -1,6 +1,9 @@
 // Runs every benchmark in turn (not tests: they print ratios and never gate CI).
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+
+const registryMissing = ['/usr/bin/docker-registry', '/usr/bin/skopeo'].filter((file) => !existsSync(file));
 
 const benches = [
   { file: 'perm-throughput.mjs' },
@@ -14,7 +17,10 @@ const benches = [
   // one Jupyter session through the console's proxy vs directly (about 3 minutes; root and jupyter-notebook)
   { file: 'interactive-proxy.mjs', skip: process.getuid?.() !== 0 ? 'not root (the local cluster runs jobs as per-account Unix users)' : null },
   // the image hub: 1,000 × 20 listing and a 500 MB push, through the console vs the registry (~5 minutes, ~2 GiB in the temp dir)
-  { file: 'images.mjs' },
+  {
+    file: 'images.mjs',
+    skip: registryMissing.length > 0 ? `${registryMissing.join(' and ')} not installed (sudo bash scripts/services/registry-up.sh, or apt-get install docker-registry skopeo)` : null,
+  },
   // the real Slurm with 10,000 jobs (about 5 minutes, as root): only where slurm-up.sh's env is loaded
   { file: 'job-list.mjs', skip: process.env.SLURMRESTD_URL ? null : 'SLURMRESTD_URL is not set (eval "$(sudo bash scripts/services/slurm-up.sh)")' },
   // 10,000 finished jobs in slurmdbd read by the console, a community report over a year, next to sacct (about 2 minutes, as root)
