@@ -51,15 +51,22 @@ const httpUrl = z
   .refine((value) => /^https?:\/\//.test(value), 'an http:// or https:// address');
 const hostPort = z.string().regex(/^[A-Za-z0-9.-]+(?::\d{1,5})?$/, 'host or host:port');
 
-export const registryCreateSchema = z.object({
+const registryFields = {
   name: registryName,
   url: httpUrl,
   pull_host: hostPort,
-  auth: z.enum(['console', 'none']).default('console'),
-  gc_interval_hours: z.number().int().min(0).max(24 * 365).default(0),
-  gc_config_path: z.string().max(1000).default(''),
+  auth: z.enum(['console', 'none']),
+  gc_interval_hours: z.number().int().min(0).max(24 * 365),
+  gc_config_path: z.string().max(1000),
+};
+export const registryCreateSchema = z.object({
+  ...registryFields,
+  auth: registryFields.auth.default('console'),
+  gc_interval_hours: registryFields.gc_interval_hours.default(0),
+  gc_config_path: registryFields.gc_config_path.default(''),
 });
-export const registryPatchSchema = registryCreateSchema.partial();
+/** No defaults here: a PATCH changes only the fields it names (a `.partial()` of the create schema would reset the others to their defaults). */
+export const registryPatchSchema = z.object(registryFields).partial();
 export const idParamsSchema = z.object({ id: registryIdSchema });
 
 export const platformSchema = z.object({ os: z.string(), architecture: z.string(), variant: z.string().optional() });
