@@ -1,6 +1,9 @@
 // Runs every benchmark in turn (not tests: they print ratios and never gate CI).
 import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+
+const registryMissing = ['/usr/bin/docker-registry', '/usr/bin/skopeo'].filter((file) => !existsSync(file));
 
 const benches = [
   { file: 'perm-throughput.mjs' },
@@ -14,7 +17,10 @@ const benches = [
   // one Jupyter session through the console's proxy vs directly (about 3 minutes; root and jupyter-notebook)
   { file: 'interactive-proxy.mjs', skip: process.getuid?.() !== 0 ? 'not root (the local cluster runs jobs as per-account Unix users)' : null },
   // the image hub: 1,000 × 20 listing and a 500 MB push, through the console vs the registry (~5 minutes, ~2 GiB in the temp dir)
-  { file: 'images.mjs' },
+  {
+    file: 'images.mjs',
+    skip: registryMissing.length > 0 ? `${registryMissing.join(' and ')} not installed (sudo bash scripts/services/registry-up.sh, or apt-get install docker-registry skopeo)` : null,
+  },
   // the bell's unread count at 100,000 messages vs a raw count, and a template sent to 10,000 users (PostgreSQL, about 1 minute)
   { file: 'messages.mjs', skip: process.env.STARLIGHT_TEST_PG ? null : 'STARLIGHT_TEST_PG is not set (source /tmp/services.env)' },
   // the real Slurm with 10,000 jobs (about 5 minutes, as root): only where slurm-up.sh's env is loaded

@@ -11,7 +11,9 @@
 # (scripts/services/node-exporter-up.sh, prometheus-up.sh) for the metrics driver; exports PROMETHEUS_URL.
 # interactive: Jupyter, TigerVNC and websockify for the interactive sessions (scripts/services/interactive-up.sh).
 # cwl: Debian's cwltool and toil for the application center (scripts/services/cwl-up.sh); nothing to start.
-# registry: docker-registry + skopeo (scripts/services/registry-up.sh); a token-auth registry when a console answers.
+# registry: docker-registry + skopeo (scripts/services/registry-up.sh): all the image tests need (each starts its own
+# token-auth registry on loopback, scripts/test-kit/registry.ts; under CI=true a missing binary fails them); a long-lived
+# token-auth registry is started too when a console already answers at STARLIGHT_CONSOLE_URL.
 set -Eeuo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 log() { printf '[services-up %(%T)T] %s\n' -1 "$*" >&2; }

@@ -386,7 +386,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   if (!transfers) app.log.warn('rclone is not installed: data-source transfers cannot run (Debian: apt-get install rclone)');
   else if (bus.isLeader()) await udm.runner.resume();
   const poller = monitor.startPolling(bus.isLeader);
-  const imageGc = images.startGcTimer(bus.isLeader);
+  const imageGc = images.startGcTimer(bus.isLeader, config.imageGcCheckMs);
   app.addHook('onClose', async () => imageGc.stop());
   app.addHook('onClose', () => poller.stop());
   const runPoller = config.env === 'test' ? null : apps.startPolling(bus.isLeader);

@@ -68,6 +68,8 @@ export const settingsSchema = z
     TRUST_PROXY: trustProxy().default(false),
     /** Minutes without traffic through its proxy after which a running interactive session is offered to be ended. */
     SESSION_IDLE_MINUTES: int().pipe(z.number().min(1)).default(60),
+    /** How often the leader looks for registries whose garbage-collection interval (`gc_interval_hours`) has passed. */
+    IMAGE_GC_CHECK_MS: int().pipe(z.number().min(100)).default(10 * 60_000),
     /** One upload's limit in bytes (PUT /storage/upload and upload sessions); unset: unlimited. */
     UPLOAD_MAX_BYTES: int().pipe(z.number().min(1)).optional(),
     /** Unfinished upload sessions (and their part files) are removed this long after their last chunk. */
@@ -198,6 +200,7 @@ function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
       pollSeconds: s.MONITOR_POLL_S ?? (s.ENV === 'test' ? 0 : 60),
     },
     interactive: { idleMinutes: s.SESSION_IDLE_MINUTES },
+    imageGcCheckMs: s.IMAGE_GC_CHECK_MS,
     // the clusters' accounting is read (and fee limits written into Slurm) this often, by the leader
     fees: { syncSeconds: s.FEES_SYNC_S ?? (s.ENV === 'test' ? 0 : 300), backfillDays: s.FEES_BACKFILL_DAYS ?? 30 },
     localUsers: { prefix: s.LOCAL_USER_PREFIX, uidMin: s.LOCAL_UID_MIN, uidMax: s.LOCAL_UID_MAX },

@@ -90,4 +90,18 @@ test('a user pushes with a CLI secret, sees tags, size and layers, makes the ima
     expect((await remove(image, { user: 'demo-gadmin', secret: otherSecret })).ok).toBe(false);
     expect((await pull(image, null)).ok).toBe(true);
   });
+
+  await test.step('the platform admin sees the push on /image-center/user-resource: repositories, tags and bytes', async () => {
+    const context = await browser.newContext();
+    const adminPage = await context.newPage();
+    await signIn(adminPage, 'admin', adminPassword);
+    await adminPage.goto('/image-center/user-resource');
+    const row = adminPage.getByTestId('image-user-usage').getByRole('row').filter({ hasText: 'demo-bound' });
+    await expect(row).toBeVisible({ timeout: 30_000 });
+    // user, repositories, tags, bytes: read from the registry through GET /image/usage
+    await expect(row.getByRole('cell').nth(1)).toHaveText('1');
+    await expect(row.getByRole('cell').nth(2)).toHaveText('1');
+    await expect(row.getByRole('cell').nth(3)).toHaveText(/^\d+(\.\d+)? (B|KiB)$/);
+    await context.close();
+  });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuerySchema } from './envelope';
+import { reservedNamespaces } from './validators';
 
 /**
  * The image hub (spec §1, §2 /image-center and /dchub): repositories on OCI registries, the console
@@ -10,8 +11,9 @@ const pathComponent = '[a-z0-9]+(?:(?:[._]|__|[-]+)[a-z0-9]+)*';
 export const repositoryNamePattern = new RegExp(`^${pathComponent}(?:/${pathComponent})*$`);
 export const tagPattern = /^[A-Za-z0-9_][A-Za-z0-9_.-]{0,127}$/;
 export const digestPattern = /^sha256:[a-f0-9]{64}$/;
-/** The namespace every signed-in user may pull from and platform administrators push to. */
+/** The namespace every signed-in user may pull from and platform administrators push to (reserved: no user or group takes it). */
 export const libraryNamespace = 'library';
+export { reservedNamespaces };
 
 export const repositoryName = z
   .string()
@@ -49,15 +51,22 @@ const httpUrl = z
   .refine((value) => /^https?:\/\//.test(value), 'an http:// or https:// address');
 const hostPort = z.string().regex(/^[A-Za-z0-9.-]+(?::\d{1,5})?$/, 'host or host:port');
 
-export const registryCreateSchema = z.object({
+const registryFields = {
   name: registryName,
   url: httpUrl,
   pull_host: hostPort,
-  auth: z.enum(['console', 'none']).default('console'),
-  gc_interval_hours: z.number().int().min(0).max(24 * 365).default(0),
-  gc_config_path: z.string().max(1000).default(''),
+  auth: z.enum(['console', 'none']),
+  gc_interval_hours: z.number().int().min(0).max(24 * 365),
+  gc_config_path: z.string().max(1000),
+};
+export const registryCreateSchema = z.object({
+  ...registryFields,
+  auth: registryFields.auth.default('console'),
+  gc_interval_hours: registryFields.gc_interval_hours.default(0),
+  gc_config_path: registryFields.gc_config_path.default(''),
 });
-export const registryPatchSchema = registryCreateSchema.partial();
+/** No defaults here: a PATCH changes only the fields it names (a `.partial()` of the create schema would reset the others to their defaults). */
+export const registryPatchSchema = z.object(registryFields).partial();
 export const idParamsSchema = z.object({ id: registryIdSchema });
 
 export const platformSchema = z.object({ os: z.string(), architecture: z.string(), variant: z.string().optional() });
@@ -147,7 +156,9 @@ export const quotaSetSchema = z.object({
 });
 export const quotaListQuerySchema = pageQuerySchema.extend({ registry_id: registryIdSchema.optional() });
 
-export const userUsageSchema = z.object({ user_name: z.string(), used_bytes: z.number().int(), repositories: z.number().int(), secrets: z.number().int() });
+/** A user's own namespace as the registries hold it now (summed over registries), and their live CLI secrets. */
+export const userUsageSchema = z.object({ user_name: z.string(), used_bytes: z.number().int(), repositories: z.number().int(), tags: z.number().int(), secrets: z.number().int() });
+export type UserUsage = z.infer<typeof userUsageSchema>;
 export const gcResultSchema = z.object({ ran: z.boolean(), output: z.string(), quotas: z.array(quotaSchema) });
 
 /** Spec §7 label relations on images: a label attached to a repository (by registry and name). */

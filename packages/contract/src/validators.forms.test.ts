@@ -128,6 +128,10 @@ describe('registerFormSchema (spec §5 Register)', () => {
       expect(register({ user_name })).toEqual({ user_name: m.usernameFormat });
     }
   });
+  it('rejects a name the image hub reserves (library): user and group names share its namespaces', () => {
+    expect(register({ user_name: 'library' })).toEqual({ user_name: m.usernameReserved });
+    expect(register({ user_name: 'libraries' })).toEqual({});
+  });
   it('needs a password of 8 to 20 with upper, lower and digit', () => {
     expect(register({ password: 'Secre12', password_confirm: 'Secre12' })).toEqual({ password: m.passwordLength });
     expect(register({ password: 'secret12', password_confirm: 'secret12' })).toEqual({ password: m.passwordUppercase });

@@ -26,6 +26,7 @@ export const validationMessages = {
   usernameRequired: 'Please enter the username',
   usernameLength: 'The username must be 5 to 27 characters',
   usernameFormat: 'Lowercase letters, digits, hyphens or underscores, starting and ending with a letter or digit, not only digits',
+  usernameReserved: 'This name is reserved',
   codeRequired: 'Please enter the verification code',
   passwordConfirmRequired: 'Please enter the password again',
   passwordMismatch: 'Inconsistent password entered twice',
@@ -121,10 +122,19 @@ export function loginNameProblem(name: string): string | undefined {
   return undefined;
 }
 
-/** A new user name (register): 5–27, the Name rule's characters, not digits only. */
+/**
+ * Names no user and no group may take: namespaces the image hub treats specially (`library/…`: everyone
+ * pulls, platform admins push). User names and group names share one namespace space (issue 13), so a user
+ * named like a group, or a group like a user, is refused where either is created.
+ */
+export const reservedNamespaces: readonly string[] = ['library'];
+export const isReservedNamespace = (name: string): boolean => reservedNamespaces.includes(name.trim().toLowerCase());
+
+/** A new user name (register): 5–27, the Name rule's characters, not digits only, not reserved. */
 export function usernameProblem(name: string): string | undefined {
   if (name.length < formLimits.usernameMin || name.length > formLimits.usernameMax) return m.usernameLength;
-  return usernameRegex.test(name) ? undefined : m.usernameFormat;
+  if (!usernameRegex.test(name)) return m.usernameFormat;
+  return isReservedNamespace(name) ? m.usernameReserved : undefined;
 }
 
 export function systemAccountProblem(name: string): string | undefined {

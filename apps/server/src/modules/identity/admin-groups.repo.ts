@@ -48,9 +48,14 @@ export function createAdminGroupsRepo(db: Database) {
       return row;
     },
 
+    /** The new group's id; null when a group has the name, or a user (user and group names must not collide: image namespaces). */
     async create(name: string, description: string): Promise<number | null> {
-      const [row] = await db.insert(groups).values({ name, description }).onConflictDoNothing().returning({ id: groups.id });
-      return row?.id ?? null;
+      return db.transaction(async (tx) => {
+        const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.userName, name.toLowerCase()));
+        if (user) return null;
+        const [row] = await tx.insert(groups).values({ name, description }).onConflictDoNothing().returning({ id: groups.id });
+        return row?.id ?? null;
+      });
     },
 
     async update(id: number, description: string): Promise<void> {

@@ -1,6 +1,8 @@
 import type { Community, Group, GroupDetail } from '@starlight/contract/admin';
 import type { List } from '@starlight/contract/envelope';
-import { forbidden, notFound } from '../../lib/app-error';
+import { Code } from '@starlight/contract/codes';
+import { isReservedNamespace, validationMessages } from '@starlight/contract/validators';
+import { AppError, forbidden, notFound } from '../../lib/app-error';
 import type { AdminGroupsRepo } from './admin-groups.repo';
 import { conflict, holds, type AdminContext, type AuditWriter } from './admin-context';
 import { inScope, type AdminScope } from './admin-scope';
@@ -78,8 +80,13 @@ export function createAdminGroupsService({ adminGroups, adminUsers, scope, audit
     },
 
     async create(ctx: AdminContext, input: { name: string; description: string }): Promise<Group> {
+      // group and user names share the image hub's namespaces: a group named like a user (or `library`) would take its images
+      if (isReservedNamespace(input.name)) throw new AppError(Code.invalidInput, validationMessages.usernameReserved, { fields: [{ path: 'body.name', message: 'reserved' }] });
+      // (a user name is never digits only; find() would read digits as an id)
+      if (!/^\d+$/.test(input.name) && (await adminUsers.find(input.name.toLowerCase())))
+        throw new AppError(Code.conflict, 'The group name is the name of a user', { fields: [{ path: 'body.name', message: 'the name of a user' }] });
       const id = await adminGroups.create(input.name, input.description);
-      if (id === null) throw conflict('a group with this name exists');
+      if (id === null) throw new AppError(Code.conflict, 'a group with this name exists', { fields: [{ path: 'body.name', message: 'taken' }] });
       await audit(ctx, 'group_create', `group:${input.name}`);
       return toGroup(await groupOr404(id));
     },

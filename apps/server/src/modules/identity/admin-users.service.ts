@@ -14,6 +14,7 @@ import { hashPassword } from '../../lib/passwords';
 import { newPassword } from '../../lib/secrets';
 import type { MailDriver } from '../../drivers/mail/interface';
 import type { AdminGroupsRepo } from './admin-groups.repo';
+import { nameTakenByGroup } from './registration.service';
 import { conflict, fieldError, holds, type AdminContext, type AuditWriter } from './admin-context';
 import { inScope, type AdminScope } from './admin-scope';
 import type { AdminUsersRepo } from './admin-users.repo';
@@ -127,6 +128,9 @@ export function createAdminUsersService({ adminUsers, adminGroups, users, scope,
         groupId = writable.groupIds[0] ?? null;
       }
       if (await users.findByUserName(input.user_name)) throw new AppError(Code.conflict, 'The user name has been registered', { fields: [{ path: 'body.user_name', message: 'taken' }] });
+      // user and group names share the image hub's namespaces (a reserved name is refused by the schema, 1400)
+      if (await users.groupNamed(input.user_name))
+        throw new AppError(Code.conflict, nameTakenByGroup, { fields: [{ path: 'body.user_name', message: 'the name of a group' }] });
       await assertContactsFree(input);
       if (input.invite && !mail) throw new AppError(Code.upstreamDown, 'mail is not configured');
       const password = input.password ?? newPassword();

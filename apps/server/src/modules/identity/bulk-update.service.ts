@@ -61,6 +61,8 @@ export function createBulkUpdateService({ users, adminUsers, adminGroups, audit,
     if (!exists) {
       const nameProblem = usernameProblem(name);
       if (nameProblem) return { field: 'user_name', message: nameProblem };
+      // user and group names share the image hub's namespaces
+      if (await users.groupNamed(name)) return { field: 'user_name', message: 'the name of a group' };
       if (!row.password) return { field: 'password', message: 'a new user needs a password' };
     }
     if (row.password) {

@@ -20,6 +20,9 @@ interface RegistrationDeps {
   onRegistered?: ((userId: number) => Promise<void>) | undefined;
 }
 
+/** A user name equal to a group's (their image namespaces would collide). */
+export const nameTakenByGroup = 'The user name is the name of a group';
+
 const conflict = (field: string, info: string) =>
   new AppError(Code.conflict, info, { fields: [{ path: `body.${field}`, message: info }] });
 
@@ -57,6 +60,8 @@ export function createRegistrationService({ users, credentials, accounts, captch
       const target = registerTarget(input);
       await assertContactFree(target);
       if (await users.findByUserName(input.user_name)) throw conflict('user_name', verificationMessages.usernameRegistered);
+      // user and group names share the image hub's namespaces: a user named like a group would own its images
+      if (await users.groupNamed(input.user_name)) throw conflict('user_name', nameTakenByGroup);
       const code = await codes.consume(target, input.verification_code);
       // The code was issued under a solved captcha; the form names that captcha (spec §5: human verification must pass).
       if (code.captchaId !== input.captcha_token)

@@ -1,4 +1,5 @@
 import { count, eq, inArray, or, sql } from 'drizzle-orm';
+import { isReservedNamespace } from '@starlight/contract/validators';
 import type { Database } from '../../db/client';
 import { groupAdmins, groups, userRoles, users } from '../../db/schema/identity';
 
@@ -41,9 +42,21 @@ export function createUsersRepo(db: Database) {
       return row?.n ?? 0;
     },
 
-    /** Inserts the user and their roles together; undefined when the name, e-mail or phone is taken. */
+    /** The group whose name equals this user name (case-insensitively), if any: user and group names must not collide (image namespaces). */
+    async groupNamed(name: string): Promise<string | undefined> {
+      const [row] = await db.select({ name: groups.name }).from(groups).where(sql`lower(${groups.name}) = ${name.toLowerCase()}`);
+      return row?.name;
+    },
+
+    /**
+     * Inserts the user and their roles together; undefined when the name, e-mail or phone is taken, or when
+     * the name is reserved or a group's (callers check first to name the reason; this is the last guard).
+     */
     async insertWithRoles(values: NewUserRow, roleIds: readonly number[]): Promise<UserRow | undefined> {
+      if (isReservedNamespace(values.userName)) return undefined;
       return db.transaction(async (tx) => {
+        const [clash] = await tx.select({ id: groups.id }).from(groups).where(sql`lower(${groups.name}) = ${values.userName.toLowerCase()}`);
+        if (clash) return undefined;
         const [row] = await tx.insert(users).values(values).onConflictDoNothing().returning();
         if (row && roleIds.length > 0)
           await tx.insert(userRoles).values(roleIds.map((roleId) => ({ userId: row.id, roleId })));

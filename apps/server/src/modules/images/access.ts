@@ -1,10 +1,16 @@
-import { libraryNamespace, namespaceOf } from '@starlight/contract/images';
+import { namespaceOf } from '@starlight/contract/images';
+import { isReservedNamespace } from '@starlight/contract/validators';
 
 export type ImageAction = 'pull' | 'push' | 'delete';
 
 /** Who asks: null is anonymous. `platformAdmin` is the holder of dchub-basic-admin. */
 export interface ImagePrincipal {
   userName: string;
+  /**
+   * The user's own namespace: their name, or null when that name is reserved or a group's (identity refuses such
+   * names now; an older account named like a group or `library` owns nothing there).
+   */
+  ownNamespace: string | null;
   groupName: string | null;
   adminOf: readonly string[];
   platformAdmin: boolean;
@@ -22,9 +28,11 @@ export function allowedActions(principal: ImagePrincipal | null, repository: str
   const namespace = namespaceOf(repository);
   const all = (): Set<ImageAction> => new Set<ImageAction>(['pull', 'push', 'delete']);
   if (principal.platformAdmin) return all();
-  if (namespace === principal.userName) return all();
+  // one reading per namespace, in this order: reserved (library), a group's, then a user's own
+  if (isReservedNamespace(namespace)) return allowed.add('pull');
   if (principal.adminOf.includes(namespace)) return all();
-  if (namespace === principal.groupName || namespace === libraryNamespace) allowed.add('pull');
+  if (namespace === principal.groupName) return allowed.add('pull');
+  if (principal.ownNamespace !== null && namespace === principal.ownNamespace) return all();
   return allowed;
 }
 

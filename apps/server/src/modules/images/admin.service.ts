@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { List } from '@starlight/contract/envelope';
-import type { NamespaceQuota, quotaListQuerySchema, quotaSetSchema, registryCreateSchema, registryPatchSchema } from '@starlight/contract/images';
+import type { UserUsage, NamespaceQuota, quotaListQuerySchema, quotaSetSchema, registryCreateSchema, registryPatchSchema } from '@starlight/contract/images';
 import type { PageQuery } from '@starlight/contract/envelope';
 import type { Actor } from '../../lib/actor';
 import type { AuditAction } from '@starlight/contract/audit';
@@ -55,17 +55,28 @@ export function createAdminService({ repo, registries, audit }: AdminDeps) {
       await record(actor, 'image_quota_change', `namespace:${row.name}/${input.namespace}`, `${input.quota_bytes} bytes`);
       return quotaOut(await registries.recomputeUsage(row, input.namespace));
     },
-    /** Usage of each user's own namespace, summed over registries, as last recomputed. */
-    async usage(query: PageQuery) {
+    /**
+     * Each user's own namespace (`<user>/…`) as the registries hold it now, summed over registries: repositories,
+     * tags and bytes, read through the driver (not the quota rows, which exist only where a quota is set). A
+     * registry that does not answer makes the page 1502 naming it.
+     */
+    async usage(query: PageQuery): Promise<List<UserUsage>> {
       const { list, total } = await repo.usersPage(query.page_size, (query.page - 1) * query.page_size);
-      const quotas = await repo.quotas();
-      return {
-        list: list.map((user) => {
-          const own = quotas.filter((quota) => quota.namespace === user.userName);
-          return { user_name: user.userName, used_bytes: own.reduce((sum, quota) => sum + quota.usedBytes, 0), repositories: 0, secrets: user.secrets };
-        }),
-        total,
-      };
+      const rows = await repo.registries();
+      const out: UserUsage[] = [];
+      for (const user of list) {
+        const usage: UserUsage = { user_name: user.userName, used_bytes: 0, repositories: 0, tags: 0, secrets: user.secrets };
+        // a name that is reserved or a group's is not the user's namespace (images/access.ts)
+        if (user.ownsNamespace)
+          for (const row of rows) {
+            const one = await registries.namespaceUsage(row, user.userName);
+            usage.used_bytes += one.bytes;
+            usage.repositories += one.repositories;
+            usage.tags += one.tags;
+          }
+        out.push(usage);
+      }
+      return { list: out, total };
     },
   };
 }

@@ -46,6 +46,7 @@ export function createHubService({ repo, registries, audit, now }: HubDeps) {
     const row = await repo.principalRow(actor.userName);
     return {
       userName: actor.userName,
+      ownNamespace: row?.ownNamespace ?? null,
       groupName: row?.groupName ?? null,
       adminOf: row?.adminOf ?? [],
       platformAdmin: hasAnyPermission(['dchub-basic-admin'], actor.permissions),
@@ -71,6 +72,21 @@ export function createHubService({ repo, registries, audit, now }: HubDeps) {
   return {
     /** The registry and the caller's rights on a repository; 1404 'repository not found' when they may not pull it. */
     open,
+    /**
+     * Of these (registry id, repository) pairs, those the caller may pull — by the rules the hub lists with; the
+     * registry is not asked, so a name the registry has lost still answers as its namespace's rules say.
+     */
+    async pullable(actor: Actor | null, items: readonly { registryId: number; image: string }[]): Promise<Set<string>> {
+      const principal = await principalOf(actor);
+      const result = new Set<string>();
+      const publicByRegistry = new Map<number, Set<string>>();
+      for (const item of items) {
+        let publicNames = publicByRegistry.get(item.registryId);
+        if (!publicNames) publicByRegistry.set(item.registryId, (publicNames = await repo.publicNames(item.registryId)));
+        if (allowedActions(principal, item.image, publicNames.has(item.image)).has('pull')) result.add(`${item.registryId}/${item.image}`);
+      }
+      return result;
+    },
     async repositories(actor: Actor | null, query: z.output<typeof repositoryListQuerySchema>): Promise<List<Repository>> {
       const principal = await principalOf(actor);
       const labelled = query.label_id ? new Set(await repo.imagesWithLabel(query.label_id)) : null;

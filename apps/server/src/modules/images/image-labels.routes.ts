@@ -20,7 +20,7 @@ export const imageLabelRoutes: FastifyPluginAsyncZod<{ labels: ImageLabelsServic
   app.get(
     '/label/relation/image',
     { config: read, schema: { tags, summary: 'Labels on images', querystring: imageLabelRelationQuerySchema, response: replies(listSchema(imageLabelRelationSchema)) } },
-    async (request) => ok(request.id, 'label_relation', await labels.list(request.query)),
+    async (request) => ok(request.id, 'label_relation', await labels.list(actorOf(request), request.query)),
   );
   app.post(
     '/label/relation/image',

@@ -50,20 +50,26 @@ export function createImagesModule(deps: ImagesModuleDeps) {
   const routes: FastifyPluginAsync<{ prefix: string }> = async (app) => {
     await app.register(hubRoutes, { hub, secrets, tokens, certificate: key.certificate });
     await app.register(adminRoutes, { admin });
-    await app.register(imageLabelRoutes, { labels: createImageLabelsService(repo), pins, appDocuments: deps.appDocuments });
+    await app.register(imageLabelRoutes, { labels: createImageLabelsService(repo, hub), pins, appDocuments: deps.appDocuments });
   };
 
-  /** The leader runs due garbage collections every 10 minutes; a failure is logged and retried next round. */
-  function startGcTimer(isLeader: () => boolean): { stop(): void } {
+  /**
+   * The leader looks every `periodMs` (STARLIGHT_IMAGE_GC_CHECK_MS, 10 minutes) for registries whose GC interval has
+   * passed and runs them one by one (a round still running skips the next tick); a failure is logged and retried next round.
+   */
+  function startGcTimer(isLeader: () => boolean, periodMs = 10 * 60_000): { stop(): void } {
+    let running = false;
     const timer = setInterval(() => {
-      if (!isLeader()) return;
+      if (!isLeader() || running) return;
+      running = true;
       void registries
         .dueForGc()
         .then(async (ids) => {
           for (const id of ids) await registries.garbageCollect(id);
         })
-        .catch((error: unknown) => deps.log(error, 'image garbage collection'));
-    }, 10 * 60_000);
+        .catch((error: unknown) => deps.log(error, 'image garbage collection'))
+        .finally(() => (running = false));
+    }, periodMs);
     timer.unref();
     return { stop: () => clearInterval(timer) };
   }

@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { isReservedNamespace } from '@starlight/contract/validators';
 import type { Database } from '../../db/client';
 import { groupAdmins, groups, users } from '../../db/schema/identity';
 import { labels } from '../../db/schema/labels';
@@ -63,7 +64,10 @@ export function createImagesRepo(db: Database) {
         .from(groupAdmins)
         .innerJoin(groups, eq(groups.id, groupAdmins.groupId))
         .where(eq(groupAdmins.userId, row.id));
-      return { ...row, adminOf: adminOf.map((group) => group.name) };
+      // a group of the same name (or a reserved name) takes the namespace: the user owns none then
+      const [group] = await db.select({ id: groups.id }).from(groups).where(sql`lower(${groups.name}) = ${row.userName}`);
+      const ownNamespace = group || isReservedNamespace(row.userName) ? null : row.userName;
+      return { ...row, ownNamespace, adminOf: adminOf.map((group) => group.name) };
     },
 
     quotas: (registryId?: number) =>
@@ -120,36 +124,34 @@ export function createImagesRepo(db: Database) {
     /** Users with their live-secret counts (user-resource page), paged by name. */
     async usersPage(limit: number, offset: number) {
       const live = sql<number>`count(${imageCliSecrets.id}) filter (where ${imageCliSecrets.revokedAt} is null)`.mapWith(Number);
-      const list = await db
-        .select({ userName: users.userName, secrets: live })
+      const groupNamed = sql<boolean>`exists (select 1 from ${groups} g where lower(g.name) = ${users.userName})`;
+      const rows = await db
+        .select({ userName: users.userName, secrets: live, groupNamed })
         .from(users)
         .leftJoin(imageCliSecrets, eq(imageCliSecrets.userId, users.id))
         .groupBy(users.id)
         .orderBy(asc(users.userName))
         .limit(limit)
         .offset(offset);
+      const list = rows.map(({ groupNamed: taken, ...row }) => ({ ...row, ownsNamespace: !taken && !isReservedNamespace(row.userName) }));
       const total = (await db.select({ n: count() }).from(users))[0]?.n ?? 0;
       return { list, total };
     },
 
-    labelRelations: (filter: { labelId?: number; registryId?: number; image?: string }, limit: number, offset: number) => {
-      const where = and(
-        filter.labelId ? eq(imageLabelRelations.labelId, filter.labelId) : undefined,
-        filter.registryId ? eq(imageLabelRelations.registryId, filter.registryId) : undefined,
-        filter.image ? eq(imageLabelRelations.image, filter.image) : undefined,
-      );
-      return Promise.all([
-        db
-          .select({ id: imageLabelRelations.id, labelId: imageLabelRelations.labelId, labelName: labels.name, registryId: imageLabelRelations.registryId, image: imageLabelRelations.image })
-          .from(imageLabelRelations)
-          .innerJoin(labels, eq(labels.id, imageLabelRelations.labelId))
-          .where(where)
-          .orderBy(asc(imageLabelRelations.id))
-          .limit(limit)
-          .offset(offset),
-        db.select({ n: count() }).from(imageLabelRelations).where(where),
-      ]).then(([list, [total]]) => ({ list, total: total?.n ?? 0 }));
-    },
+    /** Every matching relation (the caller filters by pull rights before paging). */
+    labelRelations: (filter: { labelId?: number; registryId?: number; image?: string }) =>
+      db
+        .select({ id: imageLabelRelations.id, labelId: imageLabelRelations.labelId, labelName: labels.name, registryId: imageLabelRelations.registryId, image: imageLabelRelations.image })
+        .from(imageLabelRelations)
+        .innerJoin(labels, eq(labels.id, imageLabelRelations.labelId))
+        .where(
+          and(
+            filter.labelId ? eq(imageLabelRelations.labelId, filter.labelId) : undefined,
+            filter.registryId ? eq(imageLabelRelations.registryId, filter.registryId) : undefined,
+            filter.image ? eq(imageLabelRelations.image, filter.image) : undefined,
+          ),
+        )
+        .orderBy(asc(imageLabelRelations.id)),
     labelsOf: (registryId: number, images: readonly string[]) =>
       images.length === 0
         ? Promise.resolve([])

@@ -132,18 +132,31 @@ export function createRegistriesService({ repo, key, timeoutMs, registryBinary, 
      */
     async recomputeUsage(row: RegistryRow, namespace: string): Promise<QuotaRow> {
       catalogs.delete(row.id);
+      const usage = await service.namespaceUsage(row, namespace);
+      ledger.recomputed(row.id, namespace, usage.blobs);
+      return repo.setUsage(row.id, namespace, usage.bytes, now());
+    },
+
+    /**
+     * What a namespace holds in the registry, read through the driver: repositories with at least one tag, tags,
+     * and bytes (every blob — manifests, configs, layers — reachable from a tag, each digest once in the namespace).
+     */
+    async namespaceUsage(row: RegistryRow, namespace: string): Promise<{ repositories: number; tags: number; bytes: number; blobs: Map<string, number> }> {
       const driver = driverOf(row);
       const names = (await service.catalog(row)).filter((name) => namespaceOf(name) === namespace);
-      const seen = new Map<string, number>();
+      const blobs = new Map<string, number>();
+      let repositories = 0;
+      let tags = 0;
       for (const name of names) {
-        for (const tag of await driver.tags(name)) {
+        const tagNames = await driver.tags(name);
+        if (tagNames.length > 0) repositories++;
+        tags += tagNames.length;
+        for (const tag of tagNames) {
           const image = await driver.image(name, tag).catch(() => null);
-          for (const blob of image?.blobs ?? []) seen.set(blob.digest, blob.size);
+          for (const blob of image?.blobs ?? []) blobs.set(blob.digest, blob.size);
         }
       }
-      const used = [...seen.values()].reduce((sum, size) => sum + size, 0);
-      ledger.recomputed(row.id, namespace, seen);
-      return repo.setUsage(row.id, namespace, used, now());
+      return { repositories, tags, bytes: [...blobs.values()].reduce((sum, size) => sum + size, 0), blobs };
     },
 
     /** The namespace's quota row with usage at most 30 s old (recomputed if older), or null when it has no quota. */

@@ -49,7 +49,7 @@ export function createTokenService({ repo, registries, ledger, key, audit, isPla
     await repo.touchSecret(secret.id, now());
     return {
       userId: user.id,
-      principal: { userName: user.userName, groupName: user.groupName, adminOf: user.adminOf, platformAdmin: await isPlatformAdmin(user.id, user.status) },
+      principal: { userName: user.userName, ownNamespace: user.ownNamespace, groupName: user.groupName, adminOf: user.adminOf, platformAdmin: await isPlatformAdmin(user.id, user.status) },
     };
   }
 

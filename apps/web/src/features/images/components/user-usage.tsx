@@ -16,12 +16,15 @@ export function UserUsage() {
       <Table
         size="small"
         rowKey="user_name"
+        data-testid="image-user-usage"
         loading={usage.isLoading}
         dataSource={usage.data?.list ?? []}
         scroll={{ x: 'max-content' }}
         pagination={{ current: page, pageSize: 20, total: usage.data?.total ?? 0, onChange: setPage, simple: true }}
         columns={[
           { title: t('usage.user'), dataIndex: 'user_name' },
+          { title: t('usage.repositories'), dataIndex: 'repositories' },
+          { title: t('usage.tags'), dataIndex: 'tags' },
           { title: t('quotas.used'), dataIndex: 'used_bytes', render: (bytes: number) => formatBytes(bytes) },
           {
             title: t('usage.secrets'),
