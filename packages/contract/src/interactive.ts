@@ -95,7 +95,10 @@ export const sessionListQuerySchema = z.object({
 });
 
 export const connectSessionResultSchema = z.object({
-  /** Path to open (under the console's base path), with the app's own secret where the app takes it in the URL. */
+  /**
+   * Absolute URL on the session origin (a listener apart from the console's) with a single-use ticket valid 60 s:
+   * Jupyter's page to open (the ticket becomes that origin's cookie), the desktop's websocket for noVNC.
+   */
   url: z.string(),
   /** The app's per-session secret (the desktop's VNC password); only the owner receives it. */
   secret: z.string(),
