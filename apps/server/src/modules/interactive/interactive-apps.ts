@@ -46,8 +46,8 @@ export const interactiveApps: Record<InteractiveAppId, InteractiveAppKind> = {
   },
   desktop: {
     id: 'desktop',
-    packages: ['tigervnc-standalone-server', 'tigervnc-tools', 'websockify', 'x11-utils'],
-    programs: ['Xtigervnc', 'vncpasswd', 'websockify', 'xmessage'],
+    packages: ['tigervnc-standalone-server', 'tigervnc-tools', 'websockify', 'x11-utils', 'twm', 'xterm'],
+    programs: ['Xtigervnc', 'vncpasswd', 'websockify', 'xmessage', 'twm', 'xterm'],
     fieldsSchema: desktopFieldsSchema,
     fields: [{ name: 'resolution', kind: 'select', options: [...desktopResolutions], default: '1280x800' }],
     env: (fields) => ({ SL_RESOLUTION: String(fields.resolution) }),
