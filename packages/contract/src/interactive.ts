@@ -3,7 +3,8 @@ import { schedulerNameSchema } from './hpc';
 
 /**
  * Interactive sessions (issue 14): an interactive app (Jupyter, a remote desktop) runs as a batch job of the
- * caller's bound account and is opened in the browser through the console's proxy `/session/<id>/proxy/…`.
+ * caller's bound account and is opened in the browser through the proxy `/session/<id>/proxy/…` of the session origin
+ * (a listener apart from the console's origin, entered with a connect ticket).
  * Paths follow the spec's style (`/session/…`, lists answer `{ list, total }`).
  */
 
