@@ -176,8 +176,13 @@ export async function interactiveJourney(page: Page, context: BrowserContext, te
     for (const id of [desktopId, jupyterId]) {
       const item = page.locator(`[data-testid="session-card"][data-session-id="${id}"]`);
       await item.getByTestId('session-end').click();
-      await page.locator('.ant-popconfirm .ant-btn-primary').click();
-      await expect(item).toHaveAttribute('data-state', 'completed', { timeout: 15_000 });
+      // the confirmation that is open (a click during its opening animation was once lost: try until it closes)
+      const open = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
+      await expect(async () => {
+        if ((await open.count()) > 0) await open.locator('.ant-btn-primary').click({ timeout: 2_000 });
+        await expect(open).toHaveCount(0, { timeout: 3_000 });
+      }).toPass({ timeout: 20_000 });
+      await expect(item).toHaveAttribute('data-state', 'completed', { timeout: 20_000 });
       await expect.poll(() => jobStateOf(page, id), { timeout: 20_000 }).toBe('CANCELLED');
     }
   });
