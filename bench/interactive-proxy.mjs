@@ -1,5 +1,5 @@
-// Interactive sessions' proxy (modules/interactive): the same Jupyter reached through the console's proxy and
-// directly, in one run — a 100 MB file download (throughput) and 1,000 small kernel messages (latency), each
+// Interactive sessions' proxy (modules/interactive): the same Jupyter reached through the session origin's proxy
+// (the console's second listener, opened with a connect ticket swapped for its cookie) and directly, in one run — a 100 MB file download (throughput) and 1,000 small kernel messages (latency), each
 // printed with its ratio proxy/direct. Needs root (the local cluster's Unix users) and jupyter-notebook; run
 // after `npm run build`: `node bench/interactive-proxy.mjs`. Bounded: 3 downloads and 1,000 messages (at most
 // BENCH_KERNEL_SECONDS, 90, each) per path.
@@ -14,7 +14,7 @@ if (process.getuid?.() !== 0) throw new Error('run as root: the local cluster ru
 const kernelSeconds = Number(process.env.BENCH_KERNEL_SECONDS ?? 90);
 const prefix = unixPrefixFor();
 const demoPassword = `Bench-${randomBytes(4).toString('hex')}A1`;
-const server = await startServer({ port: await freePort(), env: { STARLIGHT_DEMO: 'true', STARLIGHT_DEMO_PASSWORD: demoPassword, STARLIGHT_LOCAL_USER_PREFIX: prefix }, startTimeoutMs: 240_000 });
+const server = await startServer({ port: await freePort(), env: { STARLIGHT_SESSION_PORT: String(await freePort()), STARLIGHT_DEMO: 'true', STARLIGHT_DEMO_PASSWORD: demoPassword, STARLIGHT_LOCAL_USER_PREFIX: prefix }, startTimeoutMs: 240_000 });
 const token = await login(server.base, 'demo-bound', demoPassword);
 const headers = { 'Bihu-Token': token, 'content-type': 'application/json' };
 // a JSON content type only with a body: an empty JSON body is refused (1400), and a refusal is not a result
@@ -34,11 +34,16 @@ try {
     if (['failed', 'completed', 'expired'].includes(s.state)) throw new Error(`session ${s.state}: ${s.reason}`);
     await new Promise((r) => setTimeout(r, 500));
   }
-  const { secret } = await apiCall('POST', `/session/${sessionId}/connect`);
+  const { secret, url } = await apiCall('POST', `/session/${sessionId}/connect`);
+  // the browser's first step: the ticket becomes the session origin's cookie
+  const opened = await fetch(url, { redirect: 'manual' });
+  const cookie = (opened.headers.get('set-cookie') ?? '').split(';')[0];
+  if (opened.status !== 303 || !cookie) throw new Error(`the session origin did not take the ticket: HTTP ${opened.status}`);
+  const sessionBase = new URL(url).origin.replace('//localhost:', '//127.0.0.1:');
   const home = path.join(server.dataDir, 'homes', 'demo_lab_bound');
   const { port } = JSON.parse(readFileSync(path.join(home, '.starlight/sessions', sessionId, 'connection.json'), 'utf8'));
-  const proxyPath = `/api/session/${sessionId}/proxy/`;
-  const targets = { direct: { base: `http://127.0.0.1:${port}`, headers: {} }, proxy: { base: server.base, headers: { 'Bihu-Token': token } } };
+  const proxyPath = `/session/${sessionId}/proxy/`;
+  const targets = { direct: { base: `http://127.0.0.1:${port}`, headers: {} }, proxy: { base: sessionBase, headers: { cookie } } };
 
   // (a) 100 MB through Jupyter's /files/ handler
   const size = 100 * 1024 * 1024;
@@ -60,7 +65,7 @@ try {
   const best = (list) => Math.min(...list);
 
   // (b) 1,000 execute requests, one after the other, each timed to its execute_reply
-  const kernel = await (await fetch(`${server.base}${proxyPath}api/kernels?token=${secret}`, { method: 'POST', headers, body: '{}' })).json();
+  const kernel = await (await fetch(`${sessionBase}${proxyPath}api/kernels?token=${secret}`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' })).json();
   const messages = async ({ base, headers: extra }) => {
     const ws = new WebSocket(`${base.replace('http', 'ws')}${proxyPath}api/kernels/${kernel.id}/channels?token=${secret}`, { headers: { ...extra, origin: base } });
     await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));

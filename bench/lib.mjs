@@ -65,6 +65,7 @@ export async function startServer({ port = 18080, env = {}, dataDir: reuse, pass
       ...process.env,
       STARLIGHT_HOST: '127.0.0.1',
       STARLIGHT_PORT: String(port),
+      STARLIGHT_SESSION_PORT: '0',
       STARLIGHT_DATA_DIR: dataDir,
       STARLIGHT_LOG_LEVEL: 'warn',
       STARLIGHT_INITIAL_ADMIN_PASSWORD: password,

@@ -6,7 +6,8 @@
 #   sudo bash scripts/services/interactive-up.sh
 #
 # jupyter-notebook (Jupyter), tigervnc-standalone-server + tigervnc-tools (Xtigervnc, vncpasswd), websockify
-# (the websocket the browser's noVNC speaks) and x11-utils (xmessage, the desktop's first window).
+# (the websocket the browser's noVNC speaks), x11-utils (xmessage, the desktop's greeting window), twm (a small
+# window manager) and xterm (the desktop's terminal).
 # Idempotent: installed packages are left alone. Prints nothing on stdout (no variables to export).
 set -Eeuo pipefail
 
@@ -15,14 +16,14 @@ set -Eeuo pipefail
 [ "$(id -u)" = 0 ] || die "run as root (apt-get needs it)"
 
 missing=()
-for p in jupyter-notebook tigervnc-standalone-server tigervnc-tools websockify x11-utils; do
+for p in jupyter-notebook tigervnc-standalone-server tigervnc-tools websockify x11-utils twm xterm; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
   log "installing ${missing[*]}"
   svc_apt_install "${missing[@]}"
 fi
-for program in jupyter-notebook Xtigervnc vncpasswd websockify xmessage; do
+for program in jupyter-notebook Xtigervnc vncpasswd websockify xmessage twm xterm; do
   command -v "$program" >/dev/null || die "$program is still missing after the install"
 done
 log "interactive apps ready (jupyter-notebook $(jupyter-notebook --version 2>/dev/null), $(Xtigervnc -version 2>&1 | head -n 1))"

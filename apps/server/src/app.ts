@@ -46,7 +46,7 @@ import { takeTurn } from './lib/turns';
 import { createSsoModule } from './modules/sso/sso.module';
 import { createInteractiveModule } from './modules/interactive/interactive.module';
 import { missingAppsNotice } from './modules/interactive/interactive-apps';
-import { proxyCookieName } from './modules/interactive/session-proxy';
+import type { SessionOrigin } from './modules/interactive/session-origin';
 import { createAppsModule } from './modules/apps/apps.module';
 import { seedDemoApps } from './modules/apps/demo-apps';
 import { createImagesModule } from './modules/images/images.module';
@@ -60,6 +60,13 @@ import { rcloneAvailable } from './drivers/transfer/rclone';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
 import { createLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The listener that serves interactive sessions' apps only (modules/interactive/session-origin.ts). */
+    sessionOrigin: SessionOrigin;
+  }
+}
 
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
@@ -245,8 +252,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     clusters: hpc.clusters,
     binding: binding.service,
     submit: jobs.submit,
-    basePath: config.basePath,
     idleMinutes: config.interactive.idleMinutes,
+    sessionPublicUrl: config.interactive.sessionPublicUrl,
     log,
     now: deps.now,
   });
@@ -290,6 +297,10 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // before the file driver closes: rclone is stopped and its transfers stay `running` for the next start
   app.addHook('onClose', () => udm.runner.stop());
 
+  // the interactive sessions' own origin (a second listener: server.ts and the tests start it after the console's)
+  app.decorate('sessionOrigin', interactive.origin);
+  app.addHook('onClose', () => interactive.origin.close());
+
   // every request takes a turn before its work starts, so one loop turn never runs the whole backlog (lib/turns.ts)
   app.addHook('onRequest', takeTurn);
   await app.register(requestLogPlugin);
@@ -297,14 +308,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // onRequest hook marks upgrades, and only a marked upgrade's socket is closed once refused (a websocket
   // without a token, refused by the auth hooks, otherwise stayed open and held the server's close).
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  await app.register(securityHeadersPlugin, { ownPolicy: interactive.isProxyPath });
+  await app.register(securityHeadersPlugin, { connectSources: interactive.connectSources });
   await app.register(errorHandlerPlugin, { bodyLimit: config.bodyLimit });
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, {
     resolveActor: identity.auth.resolveToken,
     resolveSchedulerToken: scheduler.tokens.resolve,
     schedulerPrefix: `${config.basePath}/scheduler/`,
-    proxyCookie: { name: proxyCookieName, prefix: `${config.basePath}/session/`, matches: interactive.isProxyPath },
   });
   await app.register(permissionsPlugin);
   await app.register(impersonationAuditPlugin, { audit: audit.service, switchPath: `${config.basePath}/keystone/short_term_token/change_user` });

@@ -46,6 +46,16 @@ describe('config', () => {
     expect(load).toThrow(/bad\.json: unknown setting PROT/);
   });
 
+  it("puts interactive sessions on their own port, and never on the console's host", () => {
+    expect(loadConfig({ env: {}, cwd }).interactive).toMatchObject({ sessionPort: 8081, sessionPublicUrl: null });
+    expect(loadConfig({ env: { STARLIGHT_PORT: '0' }, cwd }).interactive.sessionPort).toBe(0);
+    const own = loadConfig({ env: { STARLIGHT_PUBLIC_URL: 'https://console.example.com', STARLIGHT_SESSION_PUBLIC_URL: 'https://sessions.example.net', STARLIGHT_SESSION_PORT: '9000' }, cwd });
+    expect(own.interactive).toMatchObject({ sessionPort: 9000, sessionPublicUrl: 'https://sessions.example.net' });
+    // cookies ignore ports: the console's host at another port would share its token cookie with the apps
+    expect(() => loadConfig({ env: { STARLIGHT_PUBLIC_URL: 'https://console.example.com', STARLIGHT_SESSION_PUBLIC_URL: 'https://console.example.com:8443' }, cwd })).toThrow(/STARLIGHT_SESSION_PUBLIC_URL: must be on another host/);
+    expect(() => loadConfig({ env: { STARLIGHT_SESSION_PUBLIC_URL: 'https://sessions.example.net/path' }, cwd })).toThrow(/STARLIGHT_SESSION_PUBLIC_URL/);
+  });
+
   it('turns the demo data on with --demo or STARLIGHT_DEMO=1', () => {
     expect(loadConfig({ env: {}, argv: ['--demo'], cwd }).demo).toBe(true);
     expect(loadConfig({ env: { STARLIGHT_DEMO: '1' }, cwd }).demo).toBe(true);

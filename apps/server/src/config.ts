@@ -70,6 +70,10 @@ export const settingsSchema = z
     SESSION_IDLE_MINUTES: int().pipe(z.number().min(1)).default(60),
     /** How often the leader looks for registries whose garbage-collection interval (`gc_interval_hours`) has passed. */
     IMAGE_GC_CHECK_MS: int().pipe(z.number().min(100)).default(10 * 60_000),
+    /** The interactive sessions' own listener (their apps get an origin apart from the console's). Default PORT + 1 (0: a free port). */
+    SESSION_PORT: int().pipe(z.number().min(0).max(65535)).optional(),
+    /** The session origin as browsers reach it (https://sessions.example.com). Default: the console's host at SESSION_PORT. */
+    SESSION_PUBLIC_URL: z.string().regex(/^https?:\/\/[^/?#]+$/, 'must be an http(s) origin without a path, e.g. https://sessions.example.com').optional(),
     /** One upload's limit in bytes (PUT /storage/upload and upload sessions); unset: unlimited. */
     UPLOAD_MAX_BYTES: int().pipe(z.number().min(1)).optional(),
     /** Unfinished upload sessions (and their part files) are removed this long after their last chunk. */
@@ -160,6 +164,10 @@ export function loadConfig({ env = process.env, argv = [], cwd = process.cwd() }
 }
 
 function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
+  const publicUrl = s.PUBLIC_URL ?? `http://${s.HOST.includes(':') ? `[${s.HOST}]` : s.HOST}:${s.PORT}`;
+  // cookies ignore ports: the console's script-readable token cookie would reach a session app on its host
+  if (s.SESSION_PUBLIC_URL && new URL(s.SESSION_PUBLIC_URL).hostname === new URL(publicUrl).hostname)
+    throw new ConfigError(`Invalid configuration:\n  STARLIGHT_SESSION_PUBLIC_URL: must be on another host than the console's (${new URL(publicUrl).hostname}); browsers share cookies across ports`);
   return {
     port: s.PORT,
     host: s.HOST,
@@ -184,7 +192,7 @@ function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
     passwordEncryption: s.PASSWORD_ENCRYPTION,
     cloudCookieDomain: s.CLOUD_COOKIE_DOMAIN ?? null,
     trustProxy: s.TRUST_PROXY,
-    publicUrl: s.PUBLIC_URL ?? `http://${s.HOST.includes(':') ? `[${s.HOST}]` : s.HOST}:${s.PORT}`,
+    publicUrl,
     ssoDomain: s.SSO_DOMAIN?.toLowerCase() ?? null,
     storage: {
       uploadMaxBytes: s.UPLOAD_MAX_BYTES ?? null,
@@ -199,8 +207,12 @@ function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
       // test apps come and go by the dozen: they poll only when a test asks for it
       pollSeconds: s.MONITOR_POLL_S ?? (s.ENV === 'test' ? 0 : 60),
     },
-    interactive: { idleMinutes: s.SESSION_IDLE_MINUTES },
     imageGcCheckMs: s.IMAGE_GC_CHECK_MS,
+    interactive: {
+      idleMinutes: s.SESSION_IDLE_MINUTES,
+      sessionPort: s.SESSION_PORT ?? (s.PORT === 0 ? 0 : s.PORT + 1),
+      sessionPublicUrl: s.SESSION_PUBLIC_URL ?? null,
+    },
     // the clusters' accounting is read (and fee limits written into Slurm) this often, by the leader
     fees: { syncSeconds: s.FEES_SYNC_S ?? (s.ENV === 'test' ? 0 : 300), backfillDays: s.FEES_BACKFILL_DAYS ?? 30 },
     localUsers: { prefix: s.LOCAL_USER_PREFIX, uidMin: s.LOCAL_UID_MIN, uidMax: s.LOCAL_UID_MAX },

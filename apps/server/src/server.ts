@@ -48,11 +48,14 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  // interactive sessions' apps on an origin of their own (modules/interactive/README.md)
+  const sessionPort = await app.sessionOrigin.listen(config.host, config.interactive.sessionPort);
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
   const databaseText = database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
   process.stdout.write(startBanner({ url, basePath: config.basePath, database: databaseText, notices, runtime: runtimeNotice() }));
+  process.stdout.write(`Interactive sessions are served on port ${sessionPort}${config.interactive.sessionPublicUrl ? ` (${config.interactive.sessionPublicUrl})` : ''}\n`);
 }
 
 /** host:port/db of a postgres:// URL, without the credentials. */

@@ -4,10 +4,26 @@ import type { Session } from '@starlight/contract/interactive';
 import type { App } from '../src/app';
 import { call } from './hpc-helpers';
 
-/** Listens on a free loopback port (the proxy's websockets need a real socket) and answers the origin. */
+/** Listens on a free loopback port, and the session origin on another (as server.ts does), and answers the console's. */
 export async function listenLocal(app: App): Promise<string> {
   await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.sessionOrigin.listen('127.0.0.1', 0);
   return `127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+}
+
+/** host:port of the session origin (after `listenLocal`). */
+export const sessionOriginOf = (app: App) => `127.0.0.1:${app.sessionOrigin.port()}`;
+
+/** POST /session/{id}/connect over a real socket (so the session origin is named for this host); its envelope. */
+export async function connectOver(origin: string, token: string, id: string): Promise<{ code: number; info: string; spec: { url: string; secret: string } }> {
+  return (await (await fetch(`http://${origin}/api/session/${id}/connect`, { method: 'POST', headers: { 'bihu-token': token } })).json()) as { code: number; info: string; spec: { url: string; secret: string } };
+}
+
+/** Opens the connect URL as a browser would (no redirect followed): the session origin's answer, and its cookie. */
+export async function redeemTicket(url: string, headers: Record<string, string> = {}): Promise<{ status: number; location: string | null; setCookie: string | null; cookie: string; body: string }> {
+  const reply = await fetch(url, { redirect: 'manual', headers });
+  const setCookie = reply.headers.get('set-cookie');
+  return { status: reply.status, location: reply.headers.get('location'), setCookie, cookie: setCookie?.split(';')[0] ?? '', body: await reply.text() };
 }
 
 /** Polls a session until it reaches `state` (or a final state, which fails the wait with its reason). */

@@ -10,7 +10,7 @@ import type { ConnectSessionResult, Session } from '@starlight/contract/interact
 import type { JobDetail } from '@starlight/contract/jobs';
 import { adminPassword, demoPassword, login, startTestApp, stopTestApp, type TestApp } from './helpers';
 import { bindOverSocket, call, getUuid, holdRealSlurmDuringSuite, realSlurmSettings, slurmSshEnvNames } from './hpc-helpers';
-import { listenLocal, openSocket, runInKernel, waitForSession } from './interactive-helpers';
+import { connectOver, listenLocal, openSocket, redeemTicket, runInKernel, sessionOriginOf, waitForSession } from './interactive-helpers';
 
 /*
  * Issue 14 on the real Slurm: the Jupyter session is a Slurm job of the bound account (sl_alice_lab, from
@@ -70,18 +70,23 @@ describe.skipIf(reason !== null)('Jupyter sessions on the real Slurm, through th
     expect(session.node).toBe('node01');
     // the memory request reached slurmctld (--mem)
     expect((await run('scontrol', ['show', 'job', session.job_id])).stdout).toMatch(/MinMemoryNode=256M/);
-    const connect = (await call<ConnectSessionResult>(t.app, 'POST', `/session/${session.id}/connect`, alice)).spec;
-    const base = `http://${origin}/api/session/${session.id}/proxy/`;
-    const headers = { 'bihu-token': alice, authorization: `token ${connect.secret}`, 'content-type': 'application/json' };
+    // the session origin: a ticket from the console, swapped for that origin's cookie
+    const connect: ConnectSessionResult = (await connectOver(origin, alice, session.id)).spec;
+    const { cookie } = await redeemTicket(connect.url);
+    expect(cookie).toMatch(/^sl_session=/);
+    const base = `http://${sessionOriginOf(t.app)}/session/${session.id}/proxy/`;
+    const headers = { cookie, authorization: `token ${connect.secret}`, 'content-type': 'application/json' };
     const kernel = (await (await fetch(`${base}api/kernels`, { method: 'POST', headers, body: '{}' })).json()) as { id: string };
-    const opened = await openSocket(`${base}api/kernels/${kernel.id}/channels?token=${connect.secret}`.replace('http:', 'ws:'), { 'bihu-token': alice, origin: `http://${origin}` });
+    const opened = await openSocket(`${base}api/kernels/${kernel.id}/channels?token=${connect.secret}`.replace('http:', 'ws:'), { cookie, origin: `http://${sessionOriginOf(t.app)}` });
     if (!('ws' in opened)) throw new Error(`kernel socket refused: ${opened.status} ${opened.body}`);
     expect((await runInKernel(opened.ws, 'import getpass; print(getpass.getuser())')).trim()).toBe(account);
     opened.ws.close();
-    // another bound user: refused over HTTP and websockets, as if the session did not exist
-    expect((await fetch(`${base}api/status`, { headers: { 'bihu-token': other, authorization: `token ${connect.secret}` } })).status).toBe(404);
+    // another bound user gets no ticket (as if the session did not exist); the console's token opens nothing
+    // on the session origin, over HTTP and websockets
+    expect((await connectOver(origin, other, session.id)).code).toBe(1404);
+    expect((await fetch(`${base}api/status`, { headers: { 'bihu-token': other, authorization: `token ${connect.secret}` } })).status).toBe(401);
     const refused = await openSocket(`${base}api/kernels/${kernel.id}/channels?token=${connect.secret}`.replace('http:', 'ws:'), { 'bihu-token': other });
-    expect('status' in refused && refused.status).toBe(404);
+    expect('status' in refused && refused.status).toBe(401);
   });
 
   it("extends the session: slurmctld raises the job's time limit (an operator's change), within the partition's MaxTime", async () => {

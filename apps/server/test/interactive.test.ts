@@ -72,25 +72,28 @@ describe('interactive sessions: bad input', () => {
     expect((await launch(unbound, { app: 'jupyter', partition: 'local' })).code).toBe(1403);
   });
 
-  it("answers another user's session id exactly as a missing one, on every call and the proxy", async () => {
-    for (const [method, suffix] of [['GET', ''], ['DELETE', ''], ['POST', '/connect'], ['POST', '/relaunch'], ['GET', '/output'], ['GET', '/proxy/api/status']] as const) {
+  it("answers another user's session id exactly as a missing one, on every call", async () => {
+    for (const [method, suffix] of [['GET', ''], ['DELETE', ''], ['POST', '/connect'], ['POST', '/relaunch'], ['GET', '/output']] as const) {
       const theirs = await call(t.app, method, `/session/${id}${suffix}`, other);
       const missing = await call(t.app, method, `/session/${crypto.randomUUID()}${suffix}`, other);
       expect([theirs.code, theirs.info.replace(id, '<id>')], `${method} ${suffix}`).toEqual([1404, missing.info.replace(/[0-9a-f-]{36}/, '<id>')]);
     }
     expect((await call(t.app, 'GET', '/session/not-a-uuid', owner)).code).toBe(1400);
     // an unbound user has no sessions at all
-    expect((await call(t.app, 'GET', `/session/${id}/proxy/api/status`, unbound)).code).toBe(1403);
+    expect((await call(t.app, 'POST', `/session/${id}/connect`, unbound)).code).toBe(1403);
   });
 
-  it('refuses the proxy without our token, and a session that is over', async () => {
-    const anonymous = await t.app.inject({ url: api(`/session/${id}/proxy/api/status?token=abcdefgh`) });
-    expect(anonymous.json<{ code: number }>().code).toBe(1300);
-    // our token in the app's query parameter is not ours on the proxy path
-    const inQuery = await t.app.inject({ url: api(`/session/${id}/proxy/api/status?token=${owner}`) });
-    expect(inQuery.json<{ code: number }>().code).toBe(1300);
+  it('serves no app on the console origin, and refuses to connect to a session that is over', async () => {
+    // the proxy lives on the session origin only: here there is no such path, whatever credential comes
+    for (const headers of [{}, { 'bihu-token': owner }, { cookie: `sl_proxy=${owner}` }]) {
+      const proxied = await t.app.inject({ url: api(`/session/${id}/proxy/api/status?token=abcdefgh`), headers });
+      expect(proxied.statusCode).toBe(404);
+      expect(proxied.headers['content-security-policy']).toContain("script-src 'self'");
+    }
+    // a cookie is never the console's credential (an app of the session origin could make the browser send one)
+    expect((await t.app.inject({ url: api('/user/user/self'), headers: { cookie: `sl_proxy=${owner}; sl_session=${owner}` } })).json<{ code: number }>().code).toBe(1300);
     await t.database.db.update(interactiveSessions).set({ endsAt: new Date(Date.now() - 1000) }).where(eq(interactiveSessions.id, id));
-    const late = await call(t.app, 'GET', `/session/${id}/proxy/api/status`, owner);
+    const late = await call(t.app, 'POST', `/session/${id}/connect`, owner);
     // (its job is unknown to the scheduler, so it is also over: either way nothing is reached)
     expect(late.code).toBe(1409);
     expect((await call<{ state: string }>(t.app, 'GET', `/session/${id}`, owner)).spec.state).toBe('failed');

@@ -55,6 +55,7 @@ describe('a template send survives a killed server process', () => {
         ...process.env,
         STARLIGHT_HOST: '127.0.0.1',
         STARLIGHT_PORT: String(port),
+        STARLIGHT_SESSION_PORT: '0',
         STARLIGHT_ENV: 'test',
         STARLIGHT_DATA_DIR: dataDir,
         STARLIGHT_DATABASE_URL: pg?.url ?? '',

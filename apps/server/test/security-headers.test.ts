@@ -48,4 +48,18 @@ describe('security headers', () => {
       expectHardened(reply.headers);
     }
   });
+
+  it("lets the console's pages connect to the interactive sessions' origin, and serves no app itself", async () => {
+    const port = await t.app.sessionOrigin.listen('127.0.0.1', 0);
+    const page = await t.app.inject({ url: '/app/interactive', headers: { accept: 'text/html', host: `127.0.0.1:8080` } });
+    // the console on 127.0.0.1: its sessions on localhost (another host: cookies ignore ports), websockets for noVNC
+    expect(String(page.headers['content-security-policy'])).toContain(`connect-src 'self' http://localhost:${port} ws://localhost:${port};`);
+    const named = await t.app.inject({ url: '/app/interactive', headers: { accept: 'text/html', host: 'console.example' } });
+    expect(String(named.headers['content-security-policy'])).toContain("connect-src 'self';");
+    // the session origin answers nothing but a session's proxy path, with its own hardening headers
+    const other = await fetch(`http://127.0.0.1:${port}/api/user/user/self`);
+    expect(other.status).toBe(404);
+    expect(other.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(((await other.json()) as { code: number }).code).toBe(1404);
+  });
 });

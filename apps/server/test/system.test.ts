@@ -59,8 +59,6 @@ describe('OpenAPI', () => {
       .filter((route) => route.method !== 'HEAD' && ![api('/user/bind_status'), api('/kcluster/partition_webssh/shell')].includes(route.url))
       // the OpenID provider's protocol endpoints are described by its discovery document (and CORS preflights by nothing)
       .filter((route) => route.method !== 'OPTIONS' && !route.url.startsWith(api('/oidc/')) && route.url !== api('/.well-known/openid-configuration'))
-      // an interactive session's proxy forwards whatever the app (Jupyter, noVNC) speaks: nothing of ours to describe
-      .filter((route) => route.url !== api('/session/:id/proxy/*'))
       // the registry gate forwards the OCI Distribution API (described by that specification, not by us)
       .filter((route) => route.url !== '/v2/*')
       .map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);

@@ -49,6 +49,7 @@ describe.skipIf(!ready)('a transfer survives a killed server process', () => {
         ...process.env,
         STARLIGHT_HOST: '127.0.0.1',
         STARLIGHT_PORT: String(port),
+        STARLIGHT_SESSION_PORT: '0',
         STARLIGHT_DATA_DIR: dataDir,
         STARLIGHT_DATABASE_URL: '',
         STARLIGHT_LOG_LEVEL: 'warn',

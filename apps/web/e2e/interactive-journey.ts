@@ -4,7 +4,7 @@ import { tokenKey } from './helpers';
 
 /*
  * Issue 14's journey, as a new user would: Jupyter and a remote desktop launched from /app/interactive, used
- * through the console's proxy (whoami of the bound account, a saved notebook found in the file manager, the
+ * through the session origin's proxy, apart from the console's origin (whoami of the bound account, a saved notebook found in the file manager, the
  * desktop's pixels in the noVNC canvas), an hour added, the page at 390 px, then both ended (jobs cancelled).
  * interactive.spec.ts runs it on the embedded local cluster, interactive-slurm.spec.ts on the real Slurm.
  */
@@ -65,7 +65,29 @@ export async function interactiveJourney(page: Page, context: BrowserContext, te
 
   await test.step('connects, creates a notebook, runs whoami as the bound account and saves it', async () => {
     const [tree] = await Promise.all([context.waitForEvent('page'), jupyter.getByTestId('session-connect').click()]);
-    await expect(tree).toHaveURL(new RegExp(`/api/session/${jupyterId}/proxy/tree`));
+    // the ticket was swapped for the session origin's cookie and left the address: the app, on an origin (and a
+    // host: cookies ignore ports) apart from the console's
+    await expect(tree).toHaveURL(new RegExp(`^https?://[^/]+/session/${jupyterId}/proxy/tree\\?token=\\w+$`));
+    const consoleOrigin = new URL(page.url()).origin;
+    expect(new URL(tree.url()).hostname).not.toBe(new URL(consoleOrigin).hostname);
+    // what a notebook's script can reach: no console token in its storage or cookies, and the console's API
+    // (no cookie is a credential there, and no CORS lets it read an answer)
+    const reach = await tree.evaluate(async ([origin, key]) => {
+      let api: string;
+      try {
+        const reply = await fetch(`${origin}/api/user/user/self`, { credentials: 'include' });
+        api = `read ${String(((await reply.json()) as { code: number }).code)}`;
+      } catch {
+        api = 'blocked';
+      }
+      return { stored: localStorage.getItem(key), cookies: document.cookie, api };
+    }, [consoleOrigin, tokenKey] as const);
+    const consoleToken = await page.evaluate((key) => localStorage.getItem(key) ?? '', tokenKey);
+    expect(consoleToken).not.toBe('');
+    expect(reach.stored).toBeNull();
+    expect(reach.cookies).not.toContain(consoleToken);
+    expect(reach.cookies).not.toContain('sl_session');
+    expect(reach.api).toBe('blocked');
     await tree.locator('#new-dropdown-button').click();
     const [notebook] = await Promise.all([context.waitForEvent('page'), tree.locator('#kernel-python3 a').click()]);
     await expect(notebook.locator('#kernel_indicator_icon.kernel_idle_icon')).toBeAttached({ timeout: 60_000 });
@@ -85,7 +107,7 @@ export async function interactiveJourney(page: Page, context: BrowserContext, te
         if (!reply.ok) return `HTTP ${reply.status}`;
         const model = (await reply.json()) as { content: { cells: { outputs?: { text?: string }[] }[] } };
         return model.content.cells.flatMap((cell) => cell.outputs ?? []).map((output) => output.text ?? '').join('');
-      }, `/api/session/${jupyterId}/proxy/api/contents/${encodeURIComponent(name)}?content=1`);
+      }, `/session/${jupyterId}/proxy/api/contents/${encodeURIComponent(name)}?content=1`);
     await expect.poll(saved, { timeout: 30_000 }).toMatch(journey.whoami);
     await notebook.screenshot({ path: testInfo.outputPath('jupyter.png') });
     await notebook.close();
@@ -154,8 +176,13 @@ export async function interactiveJourney(page: Page, context: BrowserContext, te
     for (const id of [desktopId, jupyterId]) {
       const item = page.locator(`[data-testid="session-card"][data-session-id="${id}"]`);
       await item.getByTestId('session-end').click();
-      await page.locator('.ant-popconfirm .ant-btn-primary').click();
-      await expect(item).toHaveAttribute('data-state', 'completed', { timeout: 15_000 });
+      // the confirmation that is open (a click during its opening animation was once lost: try until it closes)
+      const open = page.locator('.ant-popconfirm:not(.ant-popover-hidden)');
+      await expect(async () => {
+        if ((await open.count()) > 0) await open.locator('.ant-btn-primary').click({ timeout: 2_000 });
+        await expect(open).toHaveCount(0, { timeout: 3_000 });
+      }).toPass({ timeout: 20_000 });
+      await expect(item).toHaveAttribute('data-state', 'completed', { timeout: 20_000 });
       await expect.poll(() => jobStateOf(page, id), { timeout: 20_000 }).toBe('CANCELLED');
     }
   });

@@ -81,6 +81,8 @@ test('the page and the API carry the hardening headers; index.html has no inline
   expect(csp).toContain("frame-ancestors 'none'");
   expect(csp).not.toContain('unsafe-eval');
   expect(/script-src[^;]*unsafe-inline/.test(csp)).toBe(false);
+  // connections: this origin, and the interactive sessions' own (the console on 127.0.0.1, they on localhost)
+  expect(csp).toMatch(/connect-src 'self' http:\/\/localhost:\d+ ws:\/\/localhost:\d+;/);
   const text = await html.text();
   // every script element of the built page is a file (src=), none inline
   const scripts = [...text.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];

@@ -26,6 +26,8 @@ export function spawnServer({ port, dataDir, env = {} }) {
       // TEST ONLY: every captcha's answer is this text (honoured only with STARLIGHT_ENV=test); see e2e/env.ts.
       STARLIGHT_ENV: 'test',
       STARLIGHT_CAPTCHA_FIXED_ANSWER: 'e2e4',
+      // the interactive sessions' listener on a free port (its default, PORT + 1, is the next e2e server's)
+      STARLIGHT_SESSION_PORT: '0',
       ...env,
     },
   });

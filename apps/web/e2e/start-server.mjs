@@ -15,7 +15,8 @@ const child = spawnServer({
   port: slurm ? basePort + 1 : second ? basePort + 5 : third ? basePort + 6 : basePort,
   dataDir,
   // node metrics of the local node from the real Prometheus (scripts/services/prometheus-up.sh), when it runs
-  env: process.env.PROMETHEUS_URL ? { STARLIGHT_PROMETHEUS_URL: process.env.PROMETHEUS_URL } : {},
+  // interactive sessions' own listener on a free port (the neighbouring ports are the other projects' servers)
+  env: { STARLIGHT_SESSION_PORT: '0', ...(process.env.PROMETHEUS_URL ? { STARLIGHT_PROMETHEUS_URL: process.env.PROMETHEUS_URL } : {}) },
 });
 const stop = () => child.kill('SIGTERM');
 process.on('SIGINT', stop);

@@ -3,7 +3,8 @@ import { schedulerNameSchema } from './hpc';
 
 /**
  * Interactive sessions (issue 14): an interactive app (Jupyter, a remote desktop) runs as a batch job of the
- * caller's bound account and is opened in the browser through the console's proxy `/session/<id>/proxy/…`.
+ * caller's bound account and is opened in the browser through the proxy `/session/<id>/proxy/…` of the session origin
+ * (a listener apart from the console's origin, entered with a connect ticket).
  * Paths follow the spec's style (`/session/…`, lists answer `{ list, total }`).
  */
 
@@ -95,7 +96,10 @@ export const sessionListQuerySchema = z.object({
 });
 
 export const connectSessionResultSchema = z.object({
-  /** Path to open (under the console's base path), with the app's own secret where the app takes it in the URL. */
+  /**
+   * Absolute URL on the session origin (a listener apart from the console's) with a single-use ticket valid 60 s:
+   * Jupyter's page to open (the ticket becomes that origin's cookie), the desktop's websocket for noVNC.
+   */
   url: z.string(),
   /** The app's per-session secret (the desktop's VNC password); only the owner receives it. */
   secret: z.string(),

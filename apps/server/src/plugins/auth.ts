@@ -21,11 +21,6 @@ export interface AuthPluginOptions {
   resolveSchedulerToken?: (token: string) => Promise<Actor | null>;
   /** e.g. `/api/scheduler/` */
   schedulerPrefix?: string;
-  /**
-   * A page opened in the browser cannot send a header: under `prefix` (the interactive sessions' proxy) the
-   * token may come as this cookie, which the connect call sets HttpOnly, SameSite=Strict, scoped to the path.
-   */
-  proxyCookie?: { name: string; prefix: string; matches: (url: string) => boolean };
 }
 
 const headerName = tokenHeader.toLowerCase();
@@ -36,13 +31,13 @@ export const tokenRejectedInfo = 'token expired or revoked, please log in again'
 
 /** Resolves the actor for every request; the permissions plugin decides what a route demands. */
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { resolveActor, resolveSchedulerToken, schedulerPrefix, proxyCookie }) => {
+  async (app, { resolveActor, resolveSchedulerToken, schedulerPrefix }) => {
     app.decorateRequest('actor', null);
     app.decorateRequest('tokenRejected', false);
     app.addHook('onRequest', async (request) => {
-      // on the proxy path `?token=` is the app's own secret (Jupyter's), never ours
-      const proxied = proxyCookie !== undefined && request.url.startsWith(proxyCookie.prefix) && proxyCookie.matches(request.url);
-      const token = request.headers[headerName] ?? (proxied ? readCookie(request.headers.cookie, proxyCookie.name) : websocketToken(request));
+      // never a cookie: a page of another origin on this host (an interactive session's app) could make the
+      // browser send one; the console's token travels in the header (or `?token=` on a websocket upgrade) only
+      const token = request.headers[headerName] ?? websocketToken(request);
       if (typeof token === 'string' && token !== '') {
         request.actor = await resolveActor(token);
         request.tokenRejected = request.actor === null;

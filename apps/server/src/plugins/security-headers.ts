@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import type { FastifyRequest } from 'fastify';
 
 /**
  * The SPA's Content-Security-Policy: no inline or foreign script at all (Vite's build emits module
@@ -36,17 +37,17 @@ const everywhere: Readonly<Record<string, string>> = {
 /**
  * Headers every response carries. The CSP goes on what Fastify sends (SPA, API, our consent page is
  * the SPA); oidc-provider's own pages (hijacked, written on the raw response) keep the provider's
- * rules, since its form_post page submits itself with an inline script. Paths for which `ownPolicy` answers
- * true (the interactive sessions' proxy) get the app's own CSP instead: Jupyter's pages run inline scripts
- * that the console's policy forbids.
+ * rules, since its form_post page submits itself with an inline script. No path is exempt: the interactive
+ * sessions' apps (Jupyter's inline scripts) are served by their own origin (modules/interactive), never here.
+ * `connectSources` adds origins the console's pages may open connections to (the session origin, where the
+ * desktop's noVNC opens its websocket).
  */
-export const securityHeadersPlugin = fp<{ ownPolicy?: (url: string) => boolean }>(
-  async (app, { ownPolicy }) => {
+export const securityHeadersPlugin = fp<{ connectSources?: (request: FastifyRequest) => string[] }>(
+  async (app, { connectSources }) => {
     app.addHook('onRequest', async (request, reply) => {
       for (const [name, value] of Object.entries(everywhere)) reply.raw.setHeader(name, value);
-      // an interactive session's app (Jupyter's inline scripts, its kernels' websockets) brings its own policy
-      if (ownPolicy?.(request.url)) return;
-      reply.header('content-security-policy', contentSecurityPolicy);
+      const extra = connectSources?.(request) ?? [];
+      reply.header('content-security-policy', extra.length === 0 ? contentSecurityPolicy : contentSecurityPolicy.replace("connect-src 'self'", `connect-src 'self' ${extra.join(' ')}`));
     });
   },
   { name: 'starlight-security-headers' },

@@ -12,13 +12,13 @@ export interface ProbeTarget {
 
 const probeTimeoutMs = 3000;
 
-function status(target: ProbeTarget, urlPath: string, headers: Record<string, string>): Promise<{ code: number; body: string }> {
+function status(target: ProbeTarget, urlPath: string, headers: Record<string, string>, limit = 4096): Promise<{ code: number; body: string }> {
   return new Promise((resolve) => {
     const request = http.get({ host: target.host, port: target.port, path: urlPath, headers, timeout: probeTimeoutMs }, (response) => {
       let body = '';
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
-        if (body.length < 4096) body += chunk;
+        if (body.length < limit) body += chunk;
       });
       response.on('end', () => resolve({ code: response.statusCode ?? 0, body }));
       response.on('error', () => resolve({ code: 0, body: '' }));
@@ -38,6 +38,28 @@ export async function probeJupyter(target: ProbeTarget): Promise<boolean> {
   if (withSecret.code !== 200 || !withSecret.body.includes('"started"')) return false;
   const without = await status(target, urlPath, {});
   return without.code === 403 || without.code === 401;
+}
+
+/**
+ * Jupyter's own idea of its activity, asked with the session's secret: `api/status` `last_activity` (kernels'
+ * messages, notebook saves, API calls of a user; the status call itself does not count), and `now` while any
+ * kernel is `busy` (a long computation sends nothing). `no_track_activity` keeps our kernel listing from
+ * counting as activity (notebook ≥ 6.1, jupyter_server). Null when it does not answer as expected.
+ */
+export async function jupyterActivity(target: ProbeTarget, now: Date): Promise<Date | null> {
+  const headers = { authorization: `token ${target.secret}` };
+  const [statusReply, kernelsReply] = await Promise.all([
+    status(target, `${target.baseUrl}api/status`, headers, 4096),
+    status(target, `${target.baseUrl}api/kernels?no_track_activity=1`, headers, 1 << 20),
+  ]);
+  if (statusReply.code !== 200) return null;
+  const parsed = JSON.parse(statusReply.body) as { last_activity?: string };
+  const last = parsed.last_activity ? new Date(parsed.last_activity) : null;
+  if (kernelsReply.code === 200) {
+    const kernels = JSON.parse(kernelsReply.body) as { execution_state?: string }[];
+    if (kernels.some((kernel) => kernel.execution_state === 'busy')) return now;
+  }
+  return last && !Number.isNaN(last.getTime()) ? last : null;
 }
 
 /**

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { desktopFieldsSchema, desktopResolutions, jupyterFieldsSchema, type InteractiveApp, type InteractiveAppId } from '@starlight/contract/interactive';
 import { findServerRoot } from '../../lib/paths';
-import { probeJupyter, probeWebsockifyVnc, type ProbeTarget } from './app-probes';
+import { jupyterActivity, probeJupyter, probeWebsockifyVnc, type ProbeTarget } from './app-probes';
 
 /**
  * The registry of interactive app kinds. Each is a launch script (a fixed text in `apps/*.sh`, run as a batch
@@ -25,6 +25,11 @@ export interface InteractiveAppKind {
   probe(target: ProbeTarget): Promise<boolean>;
   /** Where the browser goes, relative to the proxy base (`…/proxy/`). */
   entry(secret: string): string;
+  /**
+   * When the app itself last saw activity, asked of the app with the secret (null: it cannot tell). Kinds
+   * without it count what the browser sends through the proxy (a desktop viewer's input).
+   */
+  activity?(target: ProbeTarget, now: Date): Promise<Date | null>;
 }
 
 export const interactiveApps: Record<InteractiveAppId, InteractiveAppKind> = {
@@ -37,11 +42,12 @@ export const interactiveApps: Record<InteractiveAppId, InteractiveAppKind> = {
     env: () => ({}),
     probe: probeJupyter,
     entry: (secret) => `tree?token=${encodeURIComponent(secret)}`,
+    activity: jupyterActivity,
   },
   desktop: {
     id: 'desktop',
-    packages: ['tigervnc-standalone-server', 'tigervnc-tools', 'websockify', 'x11-utils'],
-    programs: ['Xtigervnc', 'vncpasswd', 'websockify', 'xmessage'],
+    packages: ['tigervnc-standalone-server', 'tigervnc-tools', 'websockify', 'x11-utils', 'twm', 'xterm'],
+    programs: ['Xtigervnc', 'vncpasswd', 'websockify', 'xmessage', 'twm', 'xterm'],
     fieldsSchema: desktopFieldsSchema,
     fields: [{ name: 'resolution', kind: 'select', options: [...desktopResolutions], default: '1280x800' }],
     env: (fields) => ({ SL_RESOLUTION: String(fields.resolution) }),

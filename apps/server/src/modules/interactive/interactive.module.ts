@@ -1,8 +1,13 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { Code } from '@starlight/contract/codes';
 import type { Database } from '../../db/client';
+import { AppError } from '../../lib/app-error';
 import type { BindingService } from '../binding/binding.service';
 import type { ClustersService } from '../clusters/clusters.service';
 import type { JobSubmitService } from '../jobs/job-submit.service';
+import { createSessionOrigin } from './session-origin';
+import { createSessionPasses } from './session-passes';
 import { createProxyConnections } from './session-proxy.routes';
 import { sessionsRoutes } from './sessions.routes';
 import { createSessionsRepo } from './sessions.repo';
@@ -14,21 +19,52 @@ export interface InteractiveModuleDeps {
   binding: Pick<BindingService, 'accountOf'>;
   /** The jobs module's submit: sessions are batch jobs of the bound account like any other. */
   submit: Pick<JobSubmitService, 'submit' | 'target' | 'admit'>;
-  basePath: string;
   idleMinutes: number;
+  /** `STARLIGHT_SESSION_PUBLIC_URL`: the session origin as browsers reach it; null: this host at the session port. */
+  sessionPublicUrl: string | null;
   log: (error: unknown, context: string) => void;
   now?: () => Date;
 }
 
-/** Interactive sessions (Jupyter, remote desktop) and their proxy; see README.md. */
-export function createInteractiveModule({ db, clusters, binding, submit, basePath, idleMinutes, log, now }: InteractiveModuleDeps) {
+/** `[::1]` stays bracketed, a name or an IPv4 address as it is. */
+const hostOnly = (hostname: string) => hostname.replace(/^(\[[^\]]*\]|[^:]*)(:\d+)?$/, '$1').toLowerCase();
+/**
+ * Without STARLIGHT_SESSION_PUBLIC_URL, a console reached on a loopback name serves sessions on the other one:
+ * a browser keeps cookies per host, not per port, and the SPA writes its token as a script-readable cookie
+ * (spec §9), so the console's host at another port would let a notebook read it from `document.cookie`.
+ */
+const loopbackTwin: Readonly<Record<string, string>> = { '127.0.0.1': 'localhost', localhost: '127.0.0.1', '[::1]': 'localhost' };
+export const sessionHostMissing =
+  'interactive sessions need an origin on a host of their own: set STARLIGHT_SESSION_PUBLIC_URL (browsers share cookies across ports, so this host at another port would expose the console token)';
+
+/** Interactive sessions (Jupyter, remote desktop) and their proxy on a separate origin; see README.md. */
+export function createInteractiveModule({ db, clusters, binding, submit, idleMinutes, sessionPublicUrl, log, now }: InteractiveModuleDeps) {
   const repo = createSessionsRepo(db);
-  const sessions = createSessionsService({ repo, clusters, binding, submit, basePath, idleMinutes, log, now });
+  const sessions = createSessionsService({ repo, clusters, binding, submit, idleMinutes, log, now });
   const connections = createProxyConnections(sessions.touch, log);
-  const routes: FastifyPluginAsyncZod = async (app) => {
-    await app.register(sessionsRoutes, { sessions, connections });
+  const passes = createSessionPasses();
+  const origin = createSessionOrigin({ sessions, passes, connections, log, secure: sessionPublicUrl?.startsWith('https:') ?? false });
+
+  /** The session origin for the browser that sent `request`: the configured one, or its host at our session port. */
+  const originFor = (request: FastifyRequest): string | null => {
+    if (sessionPublicUrl) return sessionPublicUrl;
+    const port = origin.port();
+    const twin = loopbackTwin[hostOnly(request.hostname)];
+    return port === null || !twin ? null : `${request.protocol}://${twin}:${port}`;
   };
-  /** The proxy path, for the auth plugin's cookie and the security headers' exemption. */
-  const isProxyPath = (url: string) => /^\/session\/[0-9a-f-]{36}\/proxy\//.test(url.slice(basePath.length));
-  return { sessions, routes, isProxyPath };
+  const sessionOrigin = (request: FastifyRequest): string => {
+    const found = originFor(request);
+    if (found) return found;
+    throw new AppError(Code.upstreamDown, origin.port() === null ? 'the session origin is not listening (STARLIGHT_SESSION_PORT)' : sessionHostMissing);
+  };
+  /** For the console's CSP: its pages (the desktop's noVNC) open websockets to the session origin. */
+  const connectSources = (request: FastifyRequest): string[] => {
+    const found = originFor(request);
+    return found ? [found, found.replace(/^http/, 'ws')] : [];
+  };
+
+  const routes: FastifyPluginAsyncZod = async (app) => {
+    await app.register(sessionsRoutes, { sessions, connections, passes, sessionOrigin });
+  };
+  return { sessions, routes, origin, connectSources, passes };
 }

@@ -7,21 +7,28 @@ import { Code } from '@starlight/contract/codes';
 import { AppError } from '../../lib/app-error';
 import type { SessionTarget } from './sessions.service';
 
-/** The cookie that carries our token to the proxy path (the browser cannot add a header to a page it opens). */
-export const proxyCookieName = 'sl_proxy';
+/** The session origin's cookie for one session (an opaque value of `session-passes.ts`, never a console token). */
+export const sessionCookieName = 'sl_session';
+/**
+ * Cookies of the console that a browser may also send to the session origin (cookies ignore ports, and a
+ * `Domain=` cookie reaches every host below it): the OpenID provider's (`_sl_oidc_*`), the cloud token's, the
+ * SPA's token cookie (`starlight-token-<env>`, spec §9), ours.
+ * None of them is ever passed on to the app.
+ */
+const consoleCookiePrefixes = [`${sessionCookieName}=`, '_sl_oidc_', 'starlight-cloud-token=', 'starlight-token-'];
 /** Request headers we pass on, in bytes: the apps need their own cookies, nothing near Node's 16 KiB. */
 export const maxForwardedHeaderBytes = 8192;
 
 // hop-by-hop (RFC 9110 §7.6.1) and ours: the app never sees the console's token
 const dropped = new Set(['connection', 'keep-alive', 'proxy-connection', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'proxy-authorization', tokenHeader.toLowerCase()]);
 
-/** The Cookie header without ours. */
+/** The Cookie header without the console's and ours. */
 function appCookies(header: string | string[] | undefined): string | undefined {
   const text = Array.isArray(header) ? header.join('; ') : header;
   const kept = (text ?? '')
     .split(';')
     .map((part) => part.trim())
-    .filter((part) => part !== '' && !part.startsWith(`${proxyCookieName}=`));
+    .filter((part) => part !== '' && !consoleCookiePrefixes.some((prefix) => part.startsWith(prefix)));
   return kept.length > 0 ? kept.join('; ') : undefined;
 }
 
@@ -71,9 +78,9 @@ export async function sendHttpResponse(upstream: http.IncomingMessage, response:
 /**
  * A websocket upgrade, after our token and ownership checks: the handshake is replayed to the app on a new TCP
  * connection and then both sockets are piped byte for byte (frames are never parsed or buffered here); the
- * app answers the handshake itself. `onData` sees traffic for idle detection.
+ * app answers the handshake itself. `onClientData` sees the browser's side for idle detection.
  */
-export function bridgeUpgrade(request: http.IncomingMessage, client: Duplex, head: Buffer, target: SessionTarget, onData: () => void): Duplex {
+export function bridgeUpgrade(request: http.IncomingMessage, client: Duplex, head: Buffer, target: SessionTarget, onClientData?: () => void): Duplex {
   const headers = forwardedHeaders(request, true);
   const upstream = net.connect({ host: target.host, port: target.port });
   const close = () => {
@@ -88,8 +95,8 @@ export function bridgeUpgrade(request: http.IncomingMessage, client: Duplex, hea
     client.pipe(upstream);
     upstream.pipe(client);
   });
-  upstream.on('data', onData);
-  client.on('data', onData);
+  // what the browser sends (a desktop viewer's input and update requests); the app's own pings do not count
+  if (onClientData) client.on('data', onClientData);
   upstream.on('error', () => {
     if (client.writable && upstream.bytesRead === 0) client.end('HTTP/1.1 502 Bad Gateway\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
     close();

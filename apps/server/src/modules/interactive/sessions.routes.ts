@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { tokenHeader } from '@starlight/contract/auth';
 import { listSchema } from '@starlight/contract/envelope';
 import {
   connectSessionResultSchema,
@@ -16,9 +16,9 @@ import type { PermissionKey } from '@starlight/contract/permissions';
 import { ok, replies } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import { describeApps } from './interactive-apps';
-import { proxyCookieName } from './session-proxy';
 import type { SessionsService } from './sessions.service';
-import { sessionProxyRoutes, type ProxyConnections } from './session-proxy.routes';
+import type { ProxyConnections } from './session-proxy.routes';
+import type { SessionPasses } from './session-passes';
 
 const tags = ['interactive'];
 /** Sessions are jobs of the caller's bound account: only a bound user has any. */
@@ -27,10 +27,13 @@ const perms: PermissionKey[] = ['binded_account'];
 export interface SessionsRoutesOptions {
   sessions: SessionsService;
   connections: ProxyConnections;
+  passes: SessionPasses;
+  /** The session origin as this request's browser reaches it (`STARLIGHT_SESSION_PUBLIC_URL`, or this host at the session port). */
+  sessionOrigin: (request: FastifyRequest) => string;
 }
 
 /** Interactive apps and the caller's sessions (issue 14); every session call is the owner's only. */
-export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = async (app, { sessions, connections }) => {
+export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = async (app, { sessions, connections, passes, sessionOrigin }) => {
   app.get(
     '/session/apps',
     { config: { perms }, schema: { tags, summary: 'Interactive app kinds and their form fields', response: replies(z.array(interactiveAppSchema)) } },
@@ -61,6 +64,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
     async (request) => {
       const ended = await sessions.remove(actorOf(request), request.params.id);
       connections.closeAll(request.params.id);
+      passes.revoke(request.params.id);
       return ok(request.id, 'session', ended);
     },
   );
@@ -85,18 +89,10 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
 
   app.post(
     '/session/:id/connect',
-    { config: { perms }, schema: { tags, summary: "Where to open the session; sets the proxy path's token cookie", params: sessionParamsSchema, response: replies(connectSessionResultSchema) } },
-    async (request, reply) => {
-      const result = await sessions.connect(actorOf(request), request.params.id);
-      const token = request.headers[tokenHeader.toLowerCase()];
-      if (typeof token === 'string') {
-        const secure = request.protocol === 'https' ? '; Secure' : '';
-        // only this session's proxy path, never readable by script, never sent from another site
-        void reply.header('set-cookie', `${proxyCookieName}=${encodeURIComponent(token)}; Path=${sessions.proxyBase(request.params.id)}; HttpOnly; SameSite=Strict${secure}`);
-      }
-      return ok(request.id, 'session', result);
+    {
+      config: { perms },
+      schema: { tags, summary: 'A single-use ticket to open the session on the session origin (60 s)', params: sessionParamsSchema, response: replies(connectSessionResultSchema) },
     },
+    async (request) => ok(request.id, 'session', await sessions.connect(actorOf(request), request.params.id, () => sessionOrigin(request), passes)),
   );
-
-  await app.register(sessionProxyRoutes, { sessions, connections });
 };

@@ -18,6 +18,7 @@ import type { JobSubmitService } from '../jobs/job-submit.service';
 import { readTail } from '../jobs/job-output';
 import { interactiveApps, launchScript } from './interactive-apps';
 import { readConnection } from './connection-file';
+import type { SessionPasses } from './session-passes';
 import type { SessionRow, SessionsRepo, SessionWithCluster } from './sessions.repo';
 
 export interface SessionsDeps {
@@ -25,9 +26,7 @@ export interface SessionsDeps {
   clusters: Pick<ClustersService, 'rowById' | 'scheduler' | 'files'>;
   binding: Pick<BindingService, 'accountOf'>;
   submit: Pick<JobSubmitService, 'submit' | 'target' | 'admit'>;
-  /** `/api`: the proxy path the apps serve under is `<basePath>/session/<id>/proxy/`. */
-  basePath: string;
-  /** Minutes without proxy traffic after which a running session is offered to be ended. */
+  /** Minutes without app activity (Jupyter's own, a desktop viewer's input) after which a running session is offered to be ended. */
   idleMinutes: number;
   log?: (error: unknown, context: string) => void;
   now?: () => Date;
@@ -65,8 +64,11 @@ function finalStateOf(job: SchedulerJob): SessionState | null {
   }
 }
 
-export function createSessionsService({ repo, clusters, binding, submit, basePath, idleMinutes, log = () => undefined, now = () => new Date() }: SessionsDeps) {
-  const proxyBase = (id: string) => `${basePath}/session/${id}/proxy/`;
+export function createSessionsService({ repo, clusters, binding, submit, idleMinutes, log = () => undefined, now = () => new Date() }: SessionsDeps) {
+  // the path on the session origin (its own listener, see session-origin.ts); the console's API has no such path
+  const proxyBase = (id: string) => `/session/${id}/proxy/`;
+  /** When each running session's app was last asked about its activity (at most every 30 s). */
+  const asked = new Map<string, number>();
 
   function toSession({ session: s, clusterName }: SessionWithCluster): Session {
     const lastActivity = s.lastActivityAt ?? s.startedAt;
@@ -100,10 +102,32 @@ export function createSessionsService({ repo, clusters, binding, submit, basePat
   }
 
   /** The owner's session; anyone else's answers exactly as a missing one (ids tell an outsider nothing). */
-  async function owned(actor: Actor, id: string): Promise<SessionWithCluster> {
+  async function owned(actor: Actor | { userId: number }, id: string): Promise<SessionWithCluster> {
     const found = await repo.get(id);
     if (!found || found.session.userId !== actor.userId) throw notFound(id);
     return found;
+  }
+
+  /**
+   * A running session's activity as its app tells it (Jupyter: `api/status` last_activity and any busy kernel,
+   * asked with the session's secret), at most every 30 s per session from the list; traffic through the proxy is not activity (an open tab's
+   * pings would keep a forgotten session alive, a computing kernel with the tab closed would look idle).
+   */
+  async function withActivity(found: SessionWithCluster, throttled = true): Promise<SessionWithCluster> {
+    const s = found.session;
+    const app = interactiveApps[s.app as InteractiveAppId];
+    if (s.state !== 'running' || !s.host || !s.port || !s.secret || !app.activity) return found;
+    const at = now().getTime();
+    // the list is polled every few seconds while a card is on screen; one session's read always asks
+    if (throttled && at - (asked.get(s.id) ?? 0) < 30_000) return found;
+    asked.set(s.id, at);
+    const seen = await app.activity({ host: s.host, port: s.port, secret: s.secret, baseUrl: proxyBase(s.id) }, now()).catch((error: unknown) => {
+      log(error, `asking session ${s.id}'s app about its activity`);
+      return null;
+    });
+    if (!seen || (s.lastActivityAt && seen.getTime() <= s.lastActivityAt.getTime())) return found;
+    await repo.update(s.id, { lastActivityAt: seen });
+    return { ...found, session: { ...s, lastActivityAt: seen } };
   }
 
   /**
@@ -219,7 +243,7 @@ export function createSessionsService({ repo, clusters, binding, submit, basePat
       const { rows, total } = await repo.page(actor.userId, query.active, (query.page - 1) * query.page_size, query.page_size);
       const fresh = await Promise.all(
         rows.map((row) =>
-          refresh(row).catch((error: unknown) => {
+          refresh(row).then((fresh) => withActivity(fresh)).catch((error: unknown) => {
             log(error, `refreshing session ${row.session.id}`);
             return row;
           }),
@@ -229,7 +253,7 @@ export function createSessionsService({ repo, clusters, binding, submit, basePat
     },
 
     async get(actor: Actor, id: string): Promise<Session> {
-      return toSession(await refresh(await owned(actor, id)));
+      return toSession(await withActivity(await refresh(await owned(actor, id)), false));
     },
 
     /** Cancels the job as the owner's account; the card stays (completed) for its output. */
@@ -258,8 +282,8 @@ export function createSessionsService({ repo, clusters, binding, submit, basePat
     },
 
     /** The owner's running session (re-read once when it is not running yet), or a clear refusal. */
-    async target(actor: Actor, id: string): Promise<SessionTarget> {
-      let found = await owned(actor, id);
+    async targetOf(userId: number, id: string): Promise<SessionTarget> {
+      let found = await owned({ userId }, id);
       if (found.session.state !== 'running' || (found.session.endsAt && found.session.endsAt.getTime() <= now().getTime())) found = await refresh(found);
       const s = found.session;
       if (s.state !== 'running' || !s.host || !s.port || !s.secret)
@@ -285,10 +309,21 @@ export function createSessionsService({ repo, clusters, binding, submit, basePat
       return toSession(await refresh(found));
     },
 
-    async connect(actor: Actor, id: string): Promise<ConnectSessionResult> {
-      const target = await this.target(actor, id);
-      return { url: `${target.baseUrl}${interactiveApps[target.app].entry(target.secret)}`, secret: target.secret };
+    /**
+     * Where the browser opens the session: on the session origin, with a single-use ticket for the owner (60 s).
+     * Jupyter: its base path, where the ticket becomes the origin's cookie and the browser is sent on to the app;
+     * the desktop: the websocket noVNC opens with the ticket itself.
+     */
+    async connect(actor: Actor, id: string, origin: () => string, passes: SessionPasses): Promise<ConnectSessionResult> {
+      const target = await this.targetOf(actor.userId, id);
+      const at = origin();
+      const ticket = passes.ticket(id, actor.userId);
+      const where = target.app === 'desktop' ? `${target.baseUrl}${interactiveApps.desktop.entry(target.secret)}` : target.baseUrl;
+      return { url: `${at}${where}?ticket=${ticket}`, secret: target.secret };
     },
+
+    /** The app's first page under its base path (Jupyter's tree, its token in the URL as Jupyter takes it). */
+    entryOf: (target: SessionTarget) => interactiveApps[target.app].entry(target.secret),
 
     touch: (ids: string[]) => repo.touch(ids, now()),
     proxyBase,

@@ -52,7 +52,7 @@ export const useRelaunchSession = () =>
 export const useExtendSession = () =>
   useSessionMutation(async ({ id, hours }: { id: string; hours: number }) => sessionSchema.parse(await apiSpec(`/session/${id}/extend`, { method: 'POST', body: { hours } })));
 
-/** POST /session/:id/connect: sets the proxy path's cookie and answers where to go (and the app's secret). */
+/** POST /session/:id/connect: where to open the session on the session origin (a single-use ticket in the URL), and the app's secret. */
 export async function connectSession(id: string) {
   return connectSessionResultSchema.parse(await apiSpec(`/session/${id}/connect`, { method: 'POST' }));
 }

@@ -6,8 +6,9 @@ import { connectSession } from '../api/sessions';
 type Status = 'connecting' | 'connected' | 'disconnected' | 'refused';
 
 /**
- * The remote desktop in the browser: noVNC's RFB client over the console's proxy websocket (our token goes as
- * the proxy path's cookie, which the connect call sets), the VNC password being the session's secret.
+ * The remote desktop in the browser: noVNC's RFB client (the console's own code) over a websocket to the
+ * session origin, opened with the single-use ticket of the connect call (never the console's token), the VNC
+ * password being the session's secret.
  */
 export function DesktopViewer({ sessionId }: { sessionId: string }) {
   const { t } = useTranslation('interactive');
@@ -22,7 +23,8 @@ export function DesktopViewer({ sessionId }: { sessionId: string }) {
       try {
         const [{ url, secret }, { default: RFB }] = await Promise.all([connectSession(sessionId), import('@novnc/novnc')]);
         if (cancelled || !screen.current) return;
-        const socketUrl = `${window.location.protocol === 'https:' ? 'wss' : 'ws'}://${window.location.host}${url}`;
+        // the session origin's address, as http(s) → ws(s)
+        const socketUrl = url.replace(/^http/, 'ws');
         const client = new RFB(screen.current, socketUrl, { credentials: { password: secret } });
         client.scaleViewport = true;
         client.addEventListener('connect', () => setStatus('connected'));
