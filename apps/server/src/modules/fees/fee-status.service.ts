@@ -62,9 +62,12 @@ export function createFeeStatusService({ repo, people, allocations, clusters, no
     return person;
   }
 
-  /** The CPU-minutes left under the CPU-hour allocations among `views` (null: none limits CPU-hours). */
+  /**
+   * The CPU-minutes left under the CPU-hour allocations among `views` (null: none limits CPU-hours), rounded up
+   * to Slurm's whole minutes: a holder not over always has at least one (0 left is over, and blocked).
+   */
   const minutesLeft = (views: readonly Allocation[]): number | null => {
-    const left = views.filter((v) => v.cpu_seconds_limit !== null).map((v) => Math.max(0, v.cpu_seconds_limit! - v.used_core_seconds) / 60);
+    const left = views.filter((v) => v.cpu_seconds_limit !== null).map((v) => Math.ceil(Math.max(0, v.cpu_seconds_limit! - v.used_core_seconds) / 60));
     return left.length === 0 ? null : Math.min(...left);
   };
 

@@ -311,7 +311,7 @@ export class SlurmScheduler implements SchedulerDriver {
     if (mine.length === 0) return;
     const submitted = limit.blocked ? 0 : -1;
     const minutes = limit.blocked ? 0 : -1;
-    const active = !limit.blocked && limit.cpuMinutes !== null ? Math.max(0, Math.floor(limit.cpuMinutes)) : -1;
+    const active = !limit.blocked && limit.cpuMinutes !== null ? Math.max(0, Math.ceil(limit.cpuMinutes)) : -1;
     await this.client.request(sun, await this.slurmdbPath('/associations'), {
       method: 'POST',
       body: {
