@@ -189,6 +189,10 @@ describe.skipIf(reason !== null)('CPU-hours from slurmdbd and the allocation enf
   });
 
   it('writes a group allocation on the group’s Slurm account: another user charging it is refused while the group is over', async () => {
+    // the mapping is checked like every setting: an account name Slurm would not take is refused, naming it
+    const bad = await call(t.app, 'POST', '/kcluster/cluster', admin, { name: 'fee-bad', driver: 'slurm', settings: { rest_url: env.SLURMRESTD_URL, jwt_key_file: env.SLURM_JWT_KEY_FILE, group_accounts: { 'fee-slurm-lab2': 'no such;account' } } });
+    expect(bad.code).toBe(1400);
+    expect(JSON.stringify(bad.spec)).toContain('settings.group_accounts');
     const created = await call<{ allocation: Allocation; warnings: string[] }>(t.app, 'POST', '/fee/allocations', admin, {
       scope: 'group',
       target_name: 'fee-slurm-lab2',
