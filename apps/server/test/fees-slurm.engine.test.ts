@@ -39,7 +39,28 @@ const trySbatch = async (): Promise<string> => {
 };
 const limits = async (): Promise<string[]> =>
   (await run('sacctmgr', ['-n', '-P', 'show', 'assoc', 'where', `user=${account}`, 'account=research', 'format=partition,grptresmins,grpsubmit'])).stdout.split('\n').filter(Boolean).sort();
-const clearLimits = () => run('sacctmgr', ['-i', 'modify', 'user', 'where', `name=${account}`, 'account=research', 'set', 'GrpSubmitJobs=-1', 'GrpTRESMins=cpu=-1']).catch(() => undefined);
+const clearLimits = () => run('sacctmgr', ['-i', 'modify', 'user', 'where', `name=${account}`, 'account=research', 'set', 'GrpSubmitJobs=-1', 'GrpTRESMins=cpu=-1', 'GrpTRESRunMins=cpu=-1']).catch(() => undefined);
+
+/* bob charges two accounts (research, teaching); the group fee-slurm-lab2 charges its own Slurm account
+ * `feelab` (created here, carol and bob in it), mapped by the cluster's settings.group_accounts. */
+const groupAccount = 'feelab';
+const sbatchAs = (user: string, chargeAccount: string, extra: string[] = []) =>
+  run('runuser', ['-u', user, '--', 'sbatch', '--parsable', '-A', chargeAccount, '-p', 'debug', '-o', '/tmp/starlight-fees-%j.out', ...extra, '--wrap', 'sleep 1']);
+const trySbatchAs = async (user: string, chargeAccount: string): Promise<string> => {
+  try {
+    const id = (await sbatchAs(user, chargeAccount, ['-t', '1'])).stdout.trim().split(';')[0]!;
+    await run('scancel', [id]).catch(() => undefined);
+    return 'accepted';
+  } catch (error) {
+    return String((error as { stderr?: string }).stderr ?? error);
+  }
+};
+const assocLimits = async (where: string[]): Promise<string[]> =>
+  (await run('sacctmgr', ['-n', '-P', 'show', 'assoc', 'where', ...where, 'format=account,user,partition,grptresmins,grptresrunmins,grpsubmit'])).stdout.split('\n').filter(Boolean).sort();
+const clearOthers = async () => {
+  for (const user of ['bob', 'carol'])
+    await run('sacctmgr', ['-i', 'modify', 'user', 'where', `name=${user}`, 'set', 'GrpSubmitJobs=-1', 'GrpTRESMins=cpu=-1', 'GrpTRESRunMins=cpu=-1']).catch(() => undefined);
+};
 
 describe.skipIf(reason !== null)('CPU-hours from slurmdbd and the allocation enforced by Slurm itself', { timeout: 180_000 }, () => {
   holdRealSlurmDuringSuite();
@@ -52,6 +73,9 @@ describe.skipIf(reason !== null)('CPU-hours from slurmdbd and the allocation enf
 
   beforeAll(async () => {
     await clearLimits();
+    await clearOthers();
+    await run('sacctmgr', ['-i', 'add', 'account', groupAccount, 'parent=root']).catch(() => undefined);
+    await run('sacctmgr', ['-i', 'add', 'user', 'bob,carol', `account=${groupAccount}`]).catch(() => undefined);
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'starlight-fees-slurm-'));
     t = await startTestApp({ env: { STARLIGHT_DATA_DIR: dataDir, STARLIGHT_LOG_LEVEL: 'warn' } });
     admin = await login(t.app, 'admin', adminPassword);
@@ -59,12 +83,15 @@ describe.skipIf(reason !== null)('CPU-hours from slurmdbd and the allocation enf
     const created = await call<Cluster>(t.app, 'POST', '/kcluster/cluster', admin, {
       name: 'devcluster',
       driver: 'slurm',
-      settings: { rest_url: env.SLURMRESTD_URL, jwt_key_file: env.SLURM_JWT_KEY_FILE, default_account: 'research' },
+      settings: { rest_url: env.SLURMRESTD_URL, jwt_key_file: env.SLURM_JWT_KEY_FILE, default_account: 'research', group_accounts: { 'fee-slurm-lab2': groupAccount } },
     });
     expect(created.code).toBe(200);
    }, 180_000);
   afterAll(async () => {
     await clearLimits();
+    await clearOthers();
+    await run('sacctmgr', ['-i', 'delete', 'user', 'bob,carol', `account=${groupAccount}`]).catch(() => undefined);
+    await run('sacctmgr', ['-i', 'delete', 'account', groupAccount]).catch(() => undefined);
     if (t) await stopTestApp(t);
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
@@ -111,5 +138,74 @@ describe.skipIf(reason !== null)('CPU-hours from slurmdbd and the allocation enf
     expect(raised.spec).toMatchObject({ warnings: [], allocation: { over_limit: false } });
     for (const line of await limits()) expect(line).toMatch(/\|\|$/);
     await expect.poll(trySbatch, { timeout: 20_000, interval: 1000 }).toBe('accepted');
+  });
+
+  it('limits every account the user may charge: the remainder as GrpTRESRunMins, then a refused sbatch -A <other account> while over', async () => {
+    const bob = (await addGroupMember(t, 'fee-slurm-lab2', 'fee-bob', 'bob')).token;
+    const from = new Date().toISOString();
+    const created = await call<{ allocation: Allocation; warnings: string[] }>(t.app, 'POST', '/fee/allocations', admin, {
+      scope: 'user',
+      target_name: 'fee-bob',
+      cpu_seconds_limit: 3600,
+      valid_from: from,
+    });
+    expect(created.spec).toMatchObject({ warnings: [], allocation: { over_limit: false } });
+    // written at once, on all of bob's associations (research, teaching, feelab): 60 CPU-minutes left
+    const bobs = await assocLimits(['user=bob']);
+    expect(bobs.map((l) => l.split('|')[0])).toEqual(expect.arrayContaining(['research', 'teaching', groupAccount]));
+    for (const line of bobs) expect(line).toMatch(/\|\|cpu=60\|$/);
+    // Slurm itself holds back a job that would overrun what is left (2 cores × 60 min = 120 > 60) …
+    const big = (await sbatchAs('bob', 'teaching', ['-t', '60', '-c', '2'])).stdout.trim().split(';')[0]!;
+    try {
+      const reasonOf = async () => (await run('squeue', ['-h', '-j', big, '-o', '%T %r'])).stdout.trim();
+      await expect.poll(reasonOf, { timeout: 20_000, interval: 1000 }).toMatch(/PENDING AssocGrpCPURunMinutesLimit/);
+    } finally {
+      await run('scancel', [big]).catch(() => undefined);
+    }
+    // … and starts one that fits, charged to the other account; read back, it uses the allocation up
+    const small = (await sbatchAs('bob', 'teaching', ['-t', '1', '--wait'])).stdout.trim().split(';')[0]!;
+    const charged = async () => {
+      await call(t.app, 'POST', '/fee/sync', admin);
+      return (await call<List<CostLog>>(t.app, 'GET', '/fee/costlogs?scope=all&field_eq_cluster_name=devcluster&page_size=100', admin)).spec.list.find((l) => l.job_id === small);
+    };
+    await expect.poll(charged, { timeout: 30_000, interval: 1000 }).toMatchObject({ user_name: 'fee-bob', user_account: 'bob' });
+    const used = (await call<FeeStatus>(t.app, 'GET', '/fee/status', bob)).spec.allocations[0]!.used_core_seconds;
+    expect(used).toBeGreaterThan(0);
+    const cut = await call<{ allocation: Allocation; warnings: string[] }>(t.app, 'PATCH', `/fee/allocations/${created.spec.allocation.id}`, admin, { cpu_seconds_limit: used });
+    expect(cut.spec).toMatchObject({ warnings: [], allocation: { over_limit: true } });
+    for (const line of await assocLimits(['user=bob'])) expect(line).toMatch(/\|cpu=0\|\|0$/);
+    // a direct sbatch is refused on every account bob may charge, not only the cluster's default one
+    await expect.poll(() => trySbatchAs('bob', 'teaching'), { timeout: 20_000, interval: 1000 }).toMatch(/Job violates accounting\/QOS policy/);
+    expect(await trySbatchAs('bob', 'research')).toMatch(/Job violates accounting\/QOS policy/);
+
+    const raised = await call<{ allocation: Allocation; warnings: string[] }>(t.app, 'PATCH', `/fee/allocations/${created.spec.allocation.id}`, admin, { cpu_seconds_limit: 3600 * 100 });
+    expect(raised.spec).toMatchObject({ warnings: [], allocation: { over_limit: false } });
+    for (const line of await assocLimits(['user=bob'])) expect(line).toMatch(/\|\|cpu=\d+\|$/);
+    await expect.poll(() => trySbatchAs('bob', 'teaching'), { timeout: 20_000, interval: 1000 }).toBe('accepted');
+    const removed = await call(t.app, 'DELETE', `/fee/allocations/${created.spec.allocation.id}`, admin);
+    expect(removed.code).toBe(200);
+    // no allocation reaches bob any more: his associations are cleared
+    for (const line of await assocLimits(['user=bob'])) expect(line).toMatch(/\|\|\|$/);
+  });
+
+  it('writes a group allocation on the group’s Slurm account: another user charging it is refused while the group is over', async () => {
+    // the mapping is checked like every setting: an account name Slurm would not take is refused, naming it
+    const bad = await call(t.app, 'POST', '/kcluster/cluster', admin, { name: 'fee-bad', driver: 'slurm', settings: { rest_url: env.SLURMRESTD_URL, jwt_key_file: env.SLURM_JWT_KEY_FILE, group_accounts: { 'fee-slurm-lab2': 'no such;account' } } });
+    expect(bad.code).toBe(1400);
+    expect(JSON.stringify(bad.spec)).toContain('settings.group_accounts');
+    const created = await call<{ allocation: Allocation; warnings: string[] }>(t.app, 'POST', '/fee/allocations', admin, {
+      scope: 'group',
+      target_name: 'fee-slurm-lab2',
+      cpu_seconds_limit: 1,
+      valid_from: new Date(Date.now() - 3600_000).toISOString(),
+    });
+    expect(created.spec).toMatchObject({ warnings: [], allocation: { over_limit: true } });
+    // carol is no console user of the group, but charges its account: refused there, not on her own
+    for (const line of await assocLimits([`account=${groupAccount}`])) if (line.split('|')[1]) expect(line).toMatch(/\|cpu=0\|\|0$/);
+    await expect.poll(() => trySbatchAs('carol', groupAccount), { timeout: 20_000, interval: 1000 }).toMatch(/Job violates accounting\/QOS policy/);
+    expect(await trySbatchAs('carol', 'teaching')).toBe('accepted');
+    const raised = await call<{ allocation: Allocation; warnings: string[] }>(t.app, 'PATCH', `/fee/allocations/${created.spec.allocation.id}`, admin, { cpu_seconds_limit: 3600 * 100 });
+    expect(raised.spec).toMatchObject({ warnings: [], allocation: { over_limit: false } });
+    await expect.poll(() => trySbatchAs('carol', groupAccount), { timeout: 20_000, interval: 1000 }).toBe('accepted');
   });
 });

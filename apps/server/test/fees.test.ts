@@ -5,6 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { List } from '@starlight/contract/envelope';
 import type { Allocation, CommunityUsage, CostLog, FeeStatus, MemberUsage, Price, Snap, SyncResult, UserCpuHours } from '@starlight/contract/fees';
+import { count } from 'drizzle-orm';
+import { appRuns } from '../src/db/schema/apps';
 import { clusters } from '../src/db/schema/hpc';
 import { communities, communityAdmins, communityGroups } from '../src/db/schema/identity';
 import { createFeesRepo } from '../src/modules/fees/fees.repo';
@@ -105,10 +107,55 @@ describe('price tables', () => {
     expect((await call(t.app, 'POST', '/fee/prices', bound, { ...base, core_hour_price: 1 })).code).toBe(1403);
   });
 
-  it('lists partitions with no price', async () => {
-    const unpriced = await call<{ cluster_name: string; partition: string }[]>(t.app, 'GET', '/fee/prices/unpriced', admin);
-    expect(unpriced.code).toBe(200);
-    expect(unpriced.spec.some((p) => p.cluster_name === 'local' && p.partition === 'local')).toBe(false);
+  it('lists partitions with no price: one where a job ran unpriced is listed until a default price covers it', async () => {
+    const listed = async () => (await call<{ cluster_name: string; partition: string }[]>(t.app, 'GET', '/fee/prices/unpriced', admin)).spec.some((p) => p.cluster_name === 'local' && p.partition === 'fat');
+    expect((await call<{ cluster_name: string; partition: string }[]>(t.app, 'GET', '/fee/prices/unpriced', admin)).spec.some((p) => p.cluster_name === 'local' && p.partition === 'local')).toBe(false);
+    expect(await listed()).toBe(false);
+    // a job outside the console ran in partition fat, which nobody priced: charged nothing, and listed
+    const end = new Date();
+    await createFeesRepo(t.database.db).insertUsage([
+      { clusterId: localClusterId, jobId: '900100', userAccount: 'phys_lab_ann', userId: outsider.userId, groupId: outsider.groupId, communityId: null, partition: 'fat', day: end.toISOString().slice(0, 10), endTime: end, coreSeconds: 60, cost: 0 },
+    ]);
+    expect(await listed()).toBe(true);
+    // a group's own price does not cover everyone else
+    const base = { cluster_name: 'local', partition: 'fat', core_hour_price: 10, valid_from: day(-1) };
+    expect((await call(t.app, 'POST', '/fee/prices', admin, { ...base, group_id: demoLab })).code).toBe(200);
+    expect(await listed()).toBe(true);
+    expect((await call(t.app, 'POST', '/fee/prices', admin, base)).code).toBe(200);
+    expect(await listed()).toBe(false);
+    expect((await call(t.app, 'GET', '/fee/prices/unpriced', bound)).code).toBe(1403);
+  });
+
+  it('sets the minimum charge and the rounding unit, refusing bad values naming the field', async () => {
+    const negative = await call(t.app, 'PUT', '/fee/settings', admin, { minimum_charge: -1, rounding_unit: 1 });
+    expect([negative.code, fields(negative)]).toEqual([1400, ['body.minimum_charge']]);
+    const zero = await call(t.app, 'PUT', '/fee/settings', admin, { minimum_charge: 0, rounding_unit: 0 });
+    expect([zero.code, fields(zero)]).toEqual([1400, ['body.rounding_unit']]);
+    expect((await call(t.app, 'PUT', '/fee/settings', bound, { minimum_charge: 0, rounding_unit: 1 })).code).toBe(1403);
+    const set = await call(t.app, 'PUT', '/fee/settings', admin, { minimum_charge: 500, rounding_unit: 100 });
+    expect(set.code).toBe(200);
+    expect((await call(t.app, 'GET', '/fee/settings', admin)).spec).toEqual({ minimum_charge: 500, rounding_unit: 100 });
+  });
+
+  it('charges a real job at its group’s price over the default, with the minimum charge; a later price change leaves it alone', async () => {
+    // local/local: the default (360 a core-hour, from the first test) and now demo-lab's own, 36 a core-hour
+    const groupPrice = await call<Price>(t.app, 'POST', '/fee/prices', admin, { cluster_name: 'local', partition: 'local', group_id: demoLab, core_hour_price: 36, valid_from: day(-1) });
+    expect(groupPrice.code).toBe(200);
+    const { spec } = await call<{ job_id: string }>(t.app, 'POST', '/job/jobs', bound, { name: 'fee-min', script: 'sleep 2', partition: 'local', cpus: 1 });
+    await waitForJob(t.app, bound, '/job/jobs', spec.job_id, (j) => j.state === 'COMPLETED');
+    expect((await call(t.app, 'POST', '/fee/sync', admin)).code).toBe(200);
+    const lineOf = async () => (await call<List<CostLog>>(t.app, 'GET', '/fee/costlogs?page_size=100', bound)).spec.list.find((l) => l.job_id === spec.job_id)!;
+    const line = await lineOf();
+    expect(line.price_id).toBe(groupPrice.spec.id);
+    expect(line.core_seconds).toBeGreaterThan(0);
+    // a few core-seconds at 36 a core-hour is under a fen: rounded up to 100, and at least the minimum 500
+    expect(line.cost).toBe(500);
+    // the group's price ends and a dearer one starts: the charged job keeps its price and cost
+    expect((await call(t.app, 'DELETE', `/fee/prices/${groupPrice.spec.id}`, admin)).code).toBe(200);
+    expect((await call(t.app, 'POST', '/fee/prices', admin, { cluster_name: 'local', partition: 'local', group_id: demoLab, core_hour_price: 360_000, valid_from: day(-1) })).code).toBe(200);
+    expect((await call(t.app, 'POST', '/fee/sync', admin)).code).toBe(200);
+    expect(await lineOf()).toMatchObject({ price_id: groupPrice.spec.id, cost: 500 });
+    expect((await call(t.app, 'PUT', '/fee/settings', admin, { minimum_charge: 0, rounding_unit: 1 })).code).toBe(200);
   });
 });
 
@@ -178,6 +225,45 @@ describe('allocations and the over-limit rule', () => {
     expect((await call(t.app, 'PUT', '/fee/flags/demo-bound', admin, { blocked: false })).code).toBe(200);
     expect((await submit(bound)).code).toBe(200);
     expect((await call(t.app, 'PUT', '/fee/flags/nobody-here', admin, { blocked: true })).code).toBe(1404);
+  });
+});
+
+describe('over the limit: app runs and money balances', () => {
+  it('refuses an app run over the CPU-hour limit, naming the allocation, before anything is written', async () => {
+    // demo-bound used over an hour (seeded above); the group administrator lowers the member to one hour
+    expect((await call(t.app, 'POST', `/fee/userlevel/cpuhours/${boundId}`, gadmin, { cpu_seconds_limit: hour })).code).toBe(200);
+    const status = await call<FeeStatus>(t.app, 'GET', '/fee/status', bound);
+    expect(status.spec.over_limit).toBe(true);
+    const runs = async () => (await t.database.db.select({ n: count() }).from(appRuns))[0]!.n;
+    const before = await runs();
+    const refused = await call(t.app, 'POST', '/app/apps/word-count/runs', bound, { partition: 'local', job_order: { file: { class: 'File', path: 'fee-words.txt' } } });
+    expect(refused.code).toBe(1403);
+    expect(refused.info).toContain(`allocation #${status.spec.exceeded!.id}`);
+    expect((refused.spec as { over_limit?: boolean }).over_limit).toBe(true);
+    expect(await runs()).toBe(before);
+    expect((await call(t.app, 'POST', `/fee/userlevel/cpuhours/${boundId}`, gadmin, { cpu_seconds_limit: 3 * hour })).code).toBe(200);
+    // under the limit again, the same launch goes on to the next check (the input file does not exist)
+    const next = await call(t.app, 'POST', '/app/apps/word-count/runs', bound, { partition: 'local', job_order: { file: { class: 'File', path: 'fee-words.txt' } } });
+    expect(next.code).toBe(1400);
+  });
+
+  it('refuses submissions once a money balance is spent, naming the allocation; topping it up lifts that', async () => {
+    const created = await call<{ allocation: Allocation }>(t.app, 'POST', '/fee/allocations', admin, { scope: 'user', target_name: 'demo-bound', balance: 1000, valid_from: day(-1) });
+    expect(created.code).toBe(200);
+    expect(created.spec.allocation.over_limit).toBe(false);
+    expect((await submit(bound)).code).toBe(200);
+    await seedUsage('900200', 'demo_lab_bound', boundId, demoLab, 1, 1000);
+    const status = await call<FeeStatus>(t.app, 'GET', '/fee/status', bound);
+    expect(status.spec).toMatchObject({ over_limit: true, exceeded: { id: created.spec.allocation.id } });
+    expect(status.spec.reason).toContain('balance');
+    const refused = await submit(bound);
+    expect(refused.code).toBe(1403);
+    expect(refused.info).toContain(`balance of allocation #${created.spec.allocation.id}`);
+    const app = await call(t.app, 'POST', '/app/apps/word-count/runs', bound, { partition: 'local', job_order: { file: { class: 'File', path: 'fee-words.txt' } } });
+    expect(app.code).toBe(1403);
+    const topped = await call<{ allocation: Allocation }>(t.app, 'PATCH', `/fee/allocations/${created.spec.allocation.id}`, admin, { balance: 5000 });
+    expect(topped.spec.allocation).toMatchObject({ over_limit: false, spent: expect.any(Number) });
+    expect((await submit(bound)).code).toBe(200);
   });
 });
 

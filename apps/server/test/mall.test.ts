@@ -67,7 +67,8 @@ describe('the points mall', () => {
     const tooMany = await call(t.app, 'POST', '/mall/orders', buyer, { goods_id: goods.spec.id, quantity: 5, idempotency_key: 'over-stock-1' });
     expect([tooMany.code, (tooMany.spec as { fields: { path: string }[] }).fields[0]?.path]).toEqual([1409, 'body.quantity']);
     const tooDear = await call(t.app, 'POST', '/mall/orders', buyer, { goods_id: goods.spec.id, quantity: 4, idempotency_key: 'over-balance' });
-    expect([tooDear.code, (tooDear.spec as { info?: string }) && tooDear.info]).toEqual([1409, 'not enough points']);
+    expect([tooDear.code, (tooDear.spec as { fields: { path: string }[] }).fields.map((f) => f.path)]).toEqual([1409, ['body.quantity']]);
+    expect(tooDear.info).toMatch(/^not enough points: 4 × 300 = 1200 points is more than the balance/);
     const after = (await call<Points>(t.app, 'GET', '/mall/points?page_size=100', buyer)).spec;
     expect(after.ledger.total).toBe(afterOne.ledger.total);
     expect((await call<List<Goods>>(t.app, 'GET', '/mall/goods', buyer)).spec.list.find((g) => g.id === goods.spec.id)?.stock).toBe(4);
@@ -111,5 +112,64 @@ describe('the points mall', () => {
     // verified again with another phone: the rule has paid already
     await confirmPhone('13900000124');
     expect(await ledger()).toHaveLength(2);
+  });
+
+  it('fulfils an open order once, and refunds a fulfilled one: ledger entries and stock follow', async () => {
+    const goods = (await call<Goods>(t.app, 'POST', '/mall/goods', admin, { name: 'Cap', price_points: 100, stock: 3 })).spec;
+    const buyer = buyers[1]!;
+    const before = (await call<Points>(t.app, 'GET', '/mall/points?page_size=100', buyer)).spec;
+    const order = await call<Order>(t.app, 'POST', '/mall/orders', buyer, { goods_id: goods.id, quantity: 2, idempotency_key: 'cap-order-1' });
+    expect(order.spec).toMatchObject({ status: 'placed', quantity: 2, points: 200, goods_name: 'Cap' });
+    const stock = async () => (await call<List<Goods>>(t.app, 'GET', '/mall/goods?all=true&page_size=100', admin)).spec.list.find((g) => g.id === goods.id)!.stock;
+    expect(await stock()).toBe(1);
+    const placed = (await call<Points>(t.app, 'GET', '/mall/points?page_size=100', buyer)).spec;
+    expect(placed.balance).toBe(before.balance - 200);
+    expect(placed.ledger.list[0]).toMatchObject({ delta: -200, balance_after: before.balance - 200, reason: `order:${order.spec.id}` });
+
+    expect((await call(t.app, 'POST', `/mall/orders/${order.spec.id}/fulfil`, buyer)).code).toBe(1403);
+    const fulfilled = await call<Order>(t.app, 'POST', `/mall/orders/${order.spec.id}/fulfil`, admin);
+    expect(fulfilled.spec.status).toBe('fulfilled');
+    const again = await call(t.app, 'POST', `/mall/orders/${order.spec.id}/fulfil`, admin);
+    expect([again.code, (again.spec as { fields: { path: string }[] }).fields[0]?.path]).toEqual([1409, 'params.id']);
+    expect((await call(t.app, 'POST', '/mall/orders/999999/fulfil', admin)).code).toBe(1404);
+    // fulfilling writes no ledger entry and moves no stock
+    expect((await call<Points>(t.app, 'GET', '/mall/points?page_size=100', buyer)).spec.ledger.total).toBe(placed.ledger.total);
+    expect(await stock()).toBe(1);
+    const mine = await call<List<Order>>(t.app, 'GET', '/mall/orders?field_eq_status=fulfilled', buyer);
+    expect(mine.spec.list.map((o) => o.id)).toEqual([order.spec.id]);
+
+    const refunded = await call<Order>(t.app, 'POST', `/mall/orders/${order.spec.id}/refund`, admin);
+    expect(refunded.spec.status).toBe('refunded');
+    const after = (await call<Points>(t.app, 'GET', '/mall/points?page_size=100', buyer)).spec;
+    expect(after.balance).toBe(before.balance);
+    expect(after.ledger.total).toBe(placed.ledger.total + 1);
+    expect(after.ledger.list[0]).toMatchObject({ delta: 200, balance_after: before.balance, reason: `refund:${order.spec.id}` });
+    expect(after.balance).toBe(ledgerSum(after));
+    expect(await stock()).toBe(3);
+    expect((await call(t.app, 'POST', `/mall/orders/${order.spec.id}/fulfil`, admin)).code).toBe(1409);
+  });
+
+  it('takes goods off the shelf: hidden from shoppers and not orderable (field named, ledger unchanged) until back on it', async () => {
+    const goods = (await call<Goods>(t.app, 'POST', '/mall/goods', admin, { name: 'Sticker', price_points: 10, stock: 5 })).spec;
+    const buyer = buyers[2]!;
+    const off = await call<Goods>(t.app, 'PATCH', `/mall/goods/${goods.id}`, admin, { on_shelf: false });
+    expect(off.spec.on_shelf).toBe(false);
+    expect((await call(t.app, 'PATCH', `/mall/goods/${goods.id}`, buyer, { on_shelf: true })).code).toBe(1403);
+    expect((await call<List<Goods>>(t.app, 'GET', '/mall/goods?page_size=100', buyer)).spec.list.map((g) => g.id)).not.toContain(goods.id);
+    expect((await call<List<Goods>>(t.app, 'GET', '/mall/goods?all=true&page_size=100', admin)).spec.list.map((g) => g.id)).toContain(goods.id);
+    const before = (await call<Points>(t.app, 'GET', '/mall/points?page_size=100', buyer)).spec;
+    const refused = await call(t.app, 'POST', '/mall/orders', buyer, { goods_id: goods.id, quantity: 1, idempotency_key: 'off-shelf-1' });
+    expect([refused.code, (refused.spec as { fields: { path: string }[] }).fields[0]?.path]).toEqual([1409, 'body.goods_id']);
+    expect(refused.info).toContain('off the shelf');
+    expect((await call(t.app, 'POST', '/mall/orders', buyer, { goods_id: 999999, quantity: 1, idempotency_key: 'no-goods-1' })).code).toBe(1404);
+    const unchanged = (await call<Points>(t.app, 'GET', '/mall/points?page_size=100', buyer)).spec;
+    expect([unchanged.balance, unchanged.ledger.total]).toEqual([before.balance, before.ledger.total]);
+    expect((await call<List<Goods>>(t.app, 'GET', '/mall/goods?all=true&page_size=100', admin)).spec.list.find((g) => g.id === goods.id)?.stock).toBe(5);
+
+    expect((await call(t.app, 'PATCH', `/mall/goods/${goods.id}`, admin, { on_shelf: true })).code).toBe(200);
+    expect((await call<List<Goods>>(t.app, 'GET', '/mall/goods?page_size=100', buyer)).spec.list.map((g) => g.id)).toContain(goods.id);
+    const bought = await call<Order>(t.app, 'POST', '/mall/orders', buyer, { goods_id: goods.id, quantity: 1, idempotency_key: 'off-shelf-2' });
+    expect(bought.code).toBe(200);
+    expect((await call<Points>(t.app, 'GET', '/mall/points?page_size=100', buyer)).spec.balance).toBe(before.balance - 10);
   });
 });

@@ -145,7 +145,7 @@ export async function offerSshStorage(request: APIRequestContext, token: string)
 }
 
 /** /job/myjobs → the submit drawer: a job to the real cluster's debug partition (the drawer is left to the caller). */
-export async function submitOnSlurm(page: Page, name: string, script: string) {
+export async function submitOnSlurm(page: Page, name: string, script: string, timeLimitMinutes?: number) {
   await openFromSidebar(page, '/job/myjobs');
   await page.getByTestId('submit-job-open').click();
   await page.getByTestId('submit-cluster').click();
@@ -154,5 +154,6 @@ export async function submitOnSlurm(page: Page, name: string, script: string) {
   await page.locator('.ant-select-item-option').filter({ hasText: /^debug/ }).click();
   await page.getByTestId('submit-name').fill(name);
   await page.getByTestId('submit-script').fill(script);
+  if (timeLimitMinutes !== undefined) await page.getByTestId('submit-time-limit').fill(String(timeLimitMinutes));
   await page.getByTestId('submit-job').click();
 }

@@ -10,7 +10,8 @@ import { adminToken, missingSlurmEnv, registerSlurmCluster, scancel, signInBound
  * group administrator gives demo-user (bound to sl_alice_lab) a few core-seconds; demo-user's real Slurm job
  * uses more; slurmdbd's accounting is read; the console refuses the next submission naming the allocation, the
  * dashboard shows demo-user over the limit, and a direct `sbatch` as sl_alice_lab is refused by slurmctld itself
- * (the limit written into the association). Raising the limit lets both through again.
+ * (the limit written into the association). Before that, what is left is written as GrpTRESRunMins. Raising
+ * the limit lets both through again.
  * Named to sort after slurm.spec.ts, which binds demo-user through /bind itself (this one binds only if needed).
  */
 const member = { user: 'demo-user', account: 'sl_alice_lab' };
@@ -49,7 +50,7 @@ test.afterAll(async ({ request }) => {
   const list = await request.get(`/api/fee/userlevel/cpuhours?field_lk_user_name=${member.user}`, { headers: { 'Bihu-Token': token } });
   const id = ((await list.json()) as { spec?: { list?: { user_id: number }[] } }).spec?.list?.[0]?.user_id;
   if (id) await request.post(`/api/fee/userlevel/cpuhours/${id}`, { headers: { 'Bihu-Token': token }, data: { cpu_seconds_limit: null } });
-  await run('sacctmgr', ['-i', 'modify', 'user', 'where', `name=${member.account}`, 'account=research', 'set', 'GrpSubmitJobs=-1', 'GrpTRESMins=cpu=-1']).catch(() => undefined);
+  await run('sacctmgr', ['-i', 'modify', 'user', 'where', `name=${member.account}`, 'account=research', 'set', 'GrpSubmitJobs=-1', 'GrpTRESMins=cpu=-1', 'GrpTRESRunMins=cpu=-1']).catch(() => undefined);
   if (outsideJob) await scancel(outsideJob);
 });
 
@@ -69,10 +70,16 @@ test('over the allocation the console and slurmctld both refuse the member; rais
     await signIn(page, 'demo-gadmin', demoPassword);
     await openFromSidebar(page, '/user-center/grpmanboard');
     await setLimit(page, '0.001');
+    // written into Slurm at once: what is left (3.6 core-seconds, a whole minute in Slurm's units) as
+    // GrpTRESRunMins, so slurmctld starts nothing that reserves more before the next accounting read
+    const limits = async () => (await run('sacctmgr', ['-n', '-P', 'show', 'assoc', 'where', `user=${member.account}`, 'format=grptresrunmins,grpsubmit'])).stdout.split('\n').filter(Boolean);
+    await expect.poll(limits, { timeout: 10_000 }).toEqual(expect.arrayContaining(['cpu=1|']));
+    for (const line of await limits()) expect(line).toBe('cpu=1|');
   });
 
   await test.step('demo-user runs a real Slurm job that uses more, and slurmdbd’s accounting is read', async () => {
-    await submitOnSlurm(memberPage, `e2e-fee-1-${stamp}`, '#!/bin/bash\nsleep 8\n');
+    // one core for one minute fits what is left; a job asking for the partition's hour would be held by Slurm
+    await submitOnSlurm(memberPage, `e2e-fee-1-${stamp}`, '#!/bin/bash\nsleep 8\n', 1);
     await expect(memberPage.getByTestId('submit-job-drawer')).toBeHidden();
     await expect(memberPage.getByTestId('job-row').filter({ hasText: `e2e-fee-1-${stamp}` })).toHaveAttribute('data-state', 'COMPLETED', { timeout: 60_000 });
     // the leader reads the accounting every few minutes; an administrator may ask for it now (slurmdbd may

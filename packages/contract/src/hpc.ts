@@ -48,6 +48,8 @@ export const clusterSettingsInputSchema = z
     admin_account: schedulerNameSchema.optional(),
     /** slurm: the Slurm account new bindings are associated with (default: the cluster's default account). */
     default_account: schedulerNameSchema.optional(),
+    /** slurm: console group name → the Slurm account its members charge (a group allocation is written there too). */
+    group_accounts: z.record(z.string().min(1).max(128), schedulerNameSchema).optional(),
     /** local: CPUs the embedded queue hands out (default: this host's). */
     cpu_slots: z.number().int().min(1).max(4096).optional(),
     /** local: the queue's maximum time limit, minutes. */
@@ -63,6 +65,7 @@ export const clusterSettingsSchema = z.object({
   openapi_version: z.string().nullable(),
   admin_account: z.string().nullable(),
   default_account: z.string().nullable(),
+  group_accounts: z.record(z.string(), z.string()).optional(),
   cpu_slots: z.number().int().nullable(),
   max_time_limit_minutes: z.number().int().nullable(),
   jwt_key_configured: z.boolean(),

@@ -163,6 +163,16 @@ export interface PartitionAccess {
   partitions: readonly string[];
 }
 
+/** Whose associations a fee limit is written on: a Slurm user's, or every user's under a Slurm account. */
+export type SubmitLimitHolder = { user: string } | { account: string };
+
+export interface SubmitLimit {
+  /** Over the limit: sbatch refused, nothing pending starts. */
+  blocked: boolean;
+  /** Not over: the CPU-minutes left (null: no CPU-hour limit reaches the holder). */
+  cpuMinutes: number | null;
+}
+
 export interface SchedulerDriver {
   readonly kind: 'local' | 'slurm';
   submitJob(identity: SchedulerIdentity, input: SubmitJobInput): Promise<SubmitJobResult>;
@@ -191,10 +201,12 @@ export interface SchedulerDriver {
   setPartitionAccess?(account: string, access: PartitionAccess): Promise<void>;
   /**
    * Only where the cluster itself can refuse work (slurm): as the admin identity, on every association of
-   * `account` under `chargeAccount`, `blocked` sets GrpSubmitJobs=0 (sbatch refused) and GrpTRESMins cpu=0
-   * (nothing pending starts); not blocked clears both. The fees module decides; the cluster enforces it.
+   * the holder (a Slurm user's, whatever account; or every user's under a Slurm account), `blocked` sets
+   * GrpSubmitJobs=0 (sbatch refused) and GrpTRESMins cpu=0 (nothing pending starts); otherwise both are
+   * cleared and `cpuMinutes` (what is left) becomes GrpTRESRunMins cpu, null clearing it. The fees module
+   * decides; the cluster enforces it.
    */
-  setSubmitBlock?(account: string, chargeAccount: string, blocked: boolean): Promise<void>;
+  setSubmitLimit?(holder: SubmitLimitHolder, limit: SubmitLimit): Promise<void>;
   /**
    * As the admin identity (Slurm lets only operators raise a limit): sets an active job's time limit to
    * `minutes`, never lower than it is and never over its partition's maximum (1400), a finished job 1409.

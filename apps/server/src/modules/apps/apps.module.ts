@@ -17,7 +17,7 @@ export interface AppsModuleDeps {
   accounts: Pick<AccountsService, 'groupMateIds' | 'findUser'>;
   clusters: ClustersService;
   binding: Pick<BindingService, 'accountOf'>;
-  submit: Pick<JobSubmitService, 'target' | 'submit'>;
+  submit: Pick<JobSubmitService, 'target' | 'admit' | 'submit'>;
   log?: (error: unknown, context: string) => void;
   now?: (() => Date) | undefined;
   /** Pins the hub images a launch's files name to their digests (the images module; issue 13). */

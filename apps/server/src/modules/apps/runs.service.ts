@@ -26,7 +26,7 @@ export interface RunsDeps {
   apps: AppsService;
   clusters: ClustersService;
   binding: Pick<BindingService, 'accountOf'>;
-  submit: Pick<JobSubmitService, 'target' | 'submit'>;
+  submit: Pick<JobSubmitService, 'target' | 'admit' | 'submit'>;
   log?: (error: unknown, context: string) => void;
   now?: () => Date;
   pinImages?: ImagePinner;
@@ -225,6 +225,8 @@ export function createRunsService({ repo, appsRepo, apps, clusters, binding, sub
       }
       const { cluster, partition } = await submit.target(actor, { partition: input.partition, ...(input.cluster ? { cluster: input.cluster } : {}) });
       const { cpus, time, memory } = await resources(cluster, partition.name, input, version);
+      // the fee rule and the partition's limits before anything is written (submit checks them again)
+      await submit.admit(actor, { cluster: cluster.name, partition: partition.name, cpus, ...(time ? { time_limit_minutes: time } : {}) });
       const engine = engineOf(cluster);
       if (engine === 'cwltool' && !(await findCwltool())) throw new AppError(Code.upstreamDown, engineInstallHint.cwltool);
       const files = await clusters.files(cluster);

@@ -26,6 +26,7 @@ export function publicSettings(settings: ClusterSettingsInput): ClusterSettings 
     openapi_version: settings.openapi_version ?? null,
     admin_account: settings.admin_account ?? null,
     default_account: settings.default_account ?? null,
+    ...(settings.group_accounts ? { group_accounts: settings.group_accounts } : {}),
     cpu_slots: settings.cpu_slots ?? null,
     max_time_limit_minutes: settings.max_time_limit_minutes ?? null,
     jwt_key_configured: settings.jwt_key_file !== undefined,

@@ -1,5 +1,6 @@
 import { Code } from '@starlight/contract/codes';
-import type { FeeStatus } from '@starlight/contract/fees';
+import type { Allocation, FeeStatus } from '@starlight/contract/fees';
+import type { SubmitLimit, SubmitLimitHolder } from '../../drivers/scheduler/interface';
 import type { Actor } from '../../lib/actor';
 import { AppError } from '../../lib/app-error';
 import { escapeHtml } from '../../lib/html';
@@ -65,10 +66,14 @@ export function createFeeStatusService({ repo, people, allocations, clusters, no
   }
 
   /**
-   * Writes the decision into every Slurm cluster that can take it: accounts of users reached by an
-   * allocation or a flag are blocked or unblocked where that changed since the last time (all of them
-   * when `force`). Failures are warnings; the console's own refusal holds meanwhile.
+   * The CPU-minutes left under the CPU-hour allocations among `views` (null: none limits CPU-hours), rounded up
+   * to Slurm's whole minutes: a holder not over always has at least one (0 left is over, and blocked).
    */
+  const minutesLeft = (views: readonly Allocation[]): number | null => {
+    const left = views.filter((v) => v.cpu_seconds_limit !== null).map((v) => Math.ceil(Math.max(0, v.cpu_seconds_limit! - v.used_core_seconds) / 60));
+    return left.length === 0 ? null : Math.min(...left);
+  };
+
   /** Everyone an allocation valid now or a flag reaches. */
   async function reachedNow(): Promise<Person[]> {
     const active = await repo.allActive(now());
@@ -106,31 +111,61 @@ export function createFeeStatusService({ repo, people, allocations, clusters, no
     return told;
   }
 
+  /**
+   * Writes the decision into every Slurm cluster that can take it, per cluster (an allocation may hold for
+   * one cluster only): on every association of each reached user's bound Slurm user, whatever account it
+   * charges, and for a group allocation on the associations under the group's Slurm account
+   * (`settings.group_accounts`). Over: blocked. Under with CPU-hours left: the remaining minutes, so Slurm
+   * holds back jobs that would overrun before the next read. Written when the decision changed or a
+   * remainder is to be refreshed (all when `force`); a holder no longer reached is cleared. Called at the
+   * end of every accounting read and after every allocation or flag change. Failures are warnings; the
+   * console's own refusal holds meanwhile.
+   */
   async function enforce(force = false): Promise<string[]> {
     const warnings: string[] = [];
     await notifyOver().catch((error: unknown) => log(error, 'telling users over the fee limit'));
-    const targets = (await clusters.enabledHpcRows()).filter((c) => c.driver === 'slurm' && typeof c.settings.default_account === 'string');
+    const targets = (await clusters.enabledHpcRows()).filter((c) => c.driver === 'slurm');
     if (targets.length === 0) return warnings;
-    const reached = await reachedNow();
-    const decisions = new Map<string, boolean>();
-    for (const person of reached) if (person.systemAccount) decisions.set(person.systemAccount, (await statusOf(person)).over_limit);
+    const active = await repo.allActive(now());
+    const reached = (await reachedNow()).filter((p) => p.systemAccount);
     for (const cluster of targets) {
+      const decisions = new Map<string, { holder: SubmitLimitHolder; limit: SubmitLimit }>();
+      for (const person of reached) {
+        const status = await statusOf(person, cluster.name);
+        const limit = { blocked: status.over_limit, cpuMinutes: status.over_limit || status.whitelisted ? null : minutesLeft(status.allocations) };
+        decisions.set(person.systemAccount!, { holder: { user: person.systemAccount! }, limit });
+      }
+      const groupAccounts = (cluster.settings.group_accounts ?? {}) as Record<string, string>;
+      const groupRows = active.filter((a) => a.scope === 'group' && (a.clusterName === null || a.clusterName === cluster.name));
+      for (const groupId of new Set(groupRows.map((a) => a.targetId))) {
+        const group = await people.groupById(groupId);
+        const account = group ? groupAccounts[group.name] : undefined;
+        if (!account) continue;
+        const views = await Promise.all(groupRows.filter((a) => a.targetId === groupId).map((a) => allocations.view(a)));
+        const blocked = views.some((v) => v.over_limit);
+        decisions.set(`account:${account}`, { holder: { account }, limit: { blocked, cpuMinutes: blocked ? null : minutesLeft(views) } });
+      }
       const told = new Map((await repo.schedulerLimits(cluster.id)).map((r) => [r.account, r.blocked]));
-      // an account blocked before and no longer reached by anything is unblocked
-      for (const [account, blocked] of told) if (blocked && !decisions.has(account)) decisions.set(account, false);
-      const changes = [...decisions].filter(([account, blocked]) => force || (told.get(account) ?? false) !== blocked);
-      if (changes.length === 0) continue;
+      const changes = [...decisions].filter(([key, d]) => force || d.limit.cpuMinutes !== null || told.get(key) !== d.limit.blocked);
+      // a holder written before and no longer reached by anything is cleared
+      const cleared = [...told.keys()].filter((key) => !decisions.has(key));
+      if (changes.length === 0 && cleared.length === 0) continue;
       try {
         const driver = await clusters.scheduler(cluster);
-        if (!driver.setSubmitBlock) continue;
-        for (const [account, blocked] of changes) {
+        if (!driver.setSubmitLimit) continue;
+        const write = async (key: string, holder: SubmitLimitHolder, limit: SubmitLimit, after: () => Promise<void>) => {
           try {
-            await driver.setSubmitBlock(account, cluster.settings.default_account as string, blocked);
-            await repo.setSchedulerLimit(cluster.id, account, blocked);
+            await driver.setSubmitLimit!(holder, limit);
+            await after();
           } catch (error) {
-            log(error, `writing the fee limit of ${account} into cluster ${cluster.name}`);
-            warnings.push(`${cluster.name}: ${account}: ${(error as Error).message}`);
+            log(error, `writing the fee limit of ${key} into cluster ${cluster.name}`);
+            warnings.push(`${cluster.name}: ${key}: ${(error as Error).message}`);
           }
+        };
+        for (const [key, d] of changes) await write(key, d.holder, d.limit, () => repo.setSchedulerLimit(cluster.id, key, d.limit.blocked));
+        for (const key of cleared) {
+          const holder = key.startsWith('account:') ? { account: key.slice('account:'.length) } : { user: key };
+          await write(key, holder, { blocked: false, cpuMinutes: null }, () => repo.deleteSchedulerLimit(cluster.id, key));
         }
       } catch (error) {
         warnings.push(`${cluster.name}: ${(error as Error).message}`);

@@ -2,7 +2,7 @@ import type { SchedulerJob } from '../../drivers/scheduler/interface';
 import type { ClusterRow, ClustersService } from '../clusters/clusters.service';
 import type { FeesRepo, NewUsageRow } from './fees.repo';
 import type { PeopleRepo } from './people.repo';
-import { costOf, pickPrice } from './pricing';
+import { costOf, pickPrice, usageOf } from './pricing';
 
 export interface FeesSyncDeps {
   repo: FeesRepo;
@@ -34,10 +34,7 @@ export function createFeesSync({ repo, people, clusters, now = () => new Date(),
     return jobs.map((job) => {
       const person = owners.get(job.user);
       const end = job.endTime!;
-      const elapsed = job.startTime ? Math.max(0, Math.round((end.getTime() - job.startTime.getTime()) / 1000)) : 0;
-      const coreSeconds = Math.round(job.coreSeconds ?? job.cpus * elapsed);
-      const gpuSeconds = Math.round((job.gpus ?? 0) * elapsed);
-      const nodeSeconds = Math.max(1, job.nodes.length) * elapsed;
+      const { coreSeconds, gpuSeconds, nodeSeconds } = usageOf(job);
       const qos = job.qos ?? '';
       const price = pickPrice(prices, { clusterName: cluster.name, partition: job.partition, qos, groupId: person?.groupId ?? null, communityId: person?.communityId ?? null, at: end });
       // node-hours are charged only where the partition's price names one (exclusive partitions)

@@ -216,6 +216,10 @@ export function createFeesRepo(db: Database) {
         .onConflictDoUpdate({ target: [feeSchedulerLimits.clusterId, feeSchedulerLimits.account], set: { blocked, updatedAt: new Date() } });
     },
 
+    async deleteSchedulerLimit(clusterId: number, account: string): Promise<void> {
+      await db.delete(feeSchedulerLimits).where(and(eq(feeSchedulerLimits.clusterId, clusterId), eq(feeSchedulerLimits.account, account)));
+    },
+
     // ---------------------------------------------------------------- daily snapshots
     /** Recomputes the snapshots of these days from the accounting rows (idempotent). */
     async snapDays(days: readonly string[], allocations: AllocationRow[]): Promise<void> {

@@ -1,4 +1,5 @@
 import type { feePrices } from '../../db/schema/fees';
+import type { SchedulerJob } from '../../drivers/scheduler/interface';
 
 export type PriceRow = typeof feePrices.$inferSelect;
 
@@ -43,6 +44,21 @@ export interface Usage {
   coreSeconds: number;
   gpuSeconds: number;
   nodeSeconds: number;
+}
+
+/**
+ * What a finished job used, from the scheduler's own accounting: core-seconds as the scheduler counted
+ * them (Slurm: elapsed × allocated cores) or else cores × elapsed, GPU-seconds from its GPU TRES, node-
+ * seconds from the nodes it held (at least one).
+ */
+export function usageOf(job: Pick<SchedulerJob, 'startTime' | 'endTime' | 'coreSeconds' | 'cpus' | 'gpus' | 'nodes'>): Usage {
+  const end = job.endTime!;
+  const elapsed = job.startTime ? Math.max(0, Math.round((end.getTime() - job.startTime.getTime()) / 1000)) : 0;
+  return {
+    coreSeconds: Math.round(job.coreSeconds ?? job.cpus * elapsed),
+    gpuSeconds: Math.round((job.gpus ?? 0) * elapsed),
+    nodeSeconds: Math.max(1, job.nodes.length) * elapsed,
+  };
 }
 
 /**

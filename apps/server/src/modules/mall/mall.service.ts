@@ -87,11 +87,13 @@ export function createMallService({ repo }: { repo: MallRepo }) {
             .returning();
           if (!goods) {
             const exists = await tx.select({ id: mallGoods.id, onShelf: mallGoods.onShelf }).from(mallGoods).where(eq(mallGoods.id, input.goods_id));
-            throw new Refusal(exists[0]?.onShelf ? conflict('body.quantity', 'more than the stock') : missing('body.goods_id', 'goods'));
+            const found = exists[0];
+            throw new Refusal(!found ? missing('body.goods_id', 'goods') : found.onShelf ? conflict('body.quantity', 'more than the stock') : conflict('body.goods_id', 'these goods are off the shelf'));
           }
           const cost = goods.pricePoints * input.quantity;
           const [order] = await tx.insert(mallOrders).values({ userId: actor.userId, goodsId: goods.id, quantity: input.quantity, points: cost, idempotencyKey: input.idempotency_key }).returning();
-          if ((await changeBalance(tx, actor.userId, -cost, `order:${order!.id}`, order!.id)) === null) throw new Refusal(conflict('body.quantity', 'not enough points'));
+          if ((await changeBalance(tx, actor.userId, -cost, `order:${order!.id}`, order!.id)) === null)
+            throw new Refusal(conflict('body.quantity', `not enough points: ${input.quantity} × ${goods.pricePoints} = ${cost} points is more than the balance`));
           return order!.id;
         });
         return orderView(id);

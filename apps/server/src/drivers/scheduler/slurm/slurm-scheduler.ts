@@ -12,6 +12,8 @@ import type {
   SchedulerPartition,
   SubmitJobInput,
   SubmitJobResult,
+  SubmitLimit,
+  SubmitLimitHolder,
 } from '../interface';
 import { isFinishedJobState } from '../interface';
 import { SchedulerError, conflict, invalidInput, upstreamDown } from '../scheduler-error';
@@ -289,29 +291,39 @@ export class SlurmScheduler implements SchedulerDriver {
 
   /**
    * dbv0.0.38's POST /associations updates an existing association's limits: `max.jobs.per.submitted`
-   * is GrpSubmitJobs and `max.tres.group.minutes` GrpTRESMins; -1 clears either. Slurm's own GrpTRESMins
-   * counter decays (PriorityDecayHalfLife) and knows no allocation periods, so the console's accounting
-   * decides and the cluster is told the outcome: 0 while over, cleared otherwise.
+   * is GrpSubmitJobs, `max.tres.group.minutes` GrpTRESMins and `max.tres.group.active` GrpTRESRunMins;
+   * -1 clears one. The holder is every association of a Slurm user (all the accounts and partitions it
+   * may charge, so `sbatch -A <another account>` is covered) or every user association under a Slurm
+   * account (a group's account: 22.05's REST API refuses to write the account's own association, it
+   * needs a user). Over the limit: GrpSubmitJobs=0 (sbatch refused) and GrpTRESMins cpu=0 (nothing
+   * pending starts). Under it with CPU-minutes left: GrpTRESRunMins cpu=N, so slurmctld starts no job
+   * whose reserved CPU-minutes (cores × time limit) with those running exceed what is left — between two
+   * accounting reads too. GrpTRESMins cannot carry the remainder itself: slurmctld compares it with its own
+   * decayed, never-reset usage counter, which dbv0.0.38 does not expose.
    */
-  async setSubmitBlock(account: string, chargeAccount: string, blocked: boolean): Promise<void> {
-    assertSchedulerName('account', account);
-    assertSchedulerName('charge account', chargeAccount);
+  async setSubmitLimit(holder: SubmitLimitHolder, limit: SubmitLimit): Promise<void> {
     const sun = this.adminAccount;
-    const listed = await this.client.request(sun, await this.slurmdbPath('/associations'), { query: { user: account } });
-    const mine = (Array.isArray(listed.body?.associations) ? (listed.body.associations as SlurmJson[]) : []).filter(
-      (a) => a.user === account && a.account === chargeAccount,
+    const query = 'user' in holder ? { user: assertSchedulerName('account', holder.user) } : { account: assertSchedulerName('account', holder.account) };
+    const listed = await this.client.request(sun, await this.slurmdbPath('/associations'), { query });
+    const mine = (Array.isArray(listed.body?.associations) ? (listed.body.associations as SlurmJson[]) : []).filter((a) =>
+      'user' in holder ? a.user === holder.user : a.account === holder.account && typeof a.user === 'string' && a.user !== '',
     );
     if (mine.length === 0) return;
-    const limit = blocked ? 0 : -1;
+    const submitted = limit.blocked ? 0 : -1;
+    const minutes = limit.blocked ? 0 : -1;
+    const active = !limit.blocked && limit.cpuMinutes !== null ? Math.max(0, Math.ceil(limit.cpuMinutes)) : -1;
     await this.client.request(sun, await this.slurmdbPath('/associations'), {
       method: 'POST',
       body: {
         associations: mine.map((a) => ({
-          account: chargeAccount,
+          account: a.account,
           cluster: a.cluster,
-          user: account,
+          user: a.user,
           ...(typeof a.partition === 'string' && a.partition ? { partition: a.partition } : {}),
-          max: { jobs: { per: { submitted: limit } }, tres: { group: { minutes: [{ type: 'cpu', count: limit }] } } },
+          max: {
+            jobs: { per: { submitted } },
+            tres: { group: { minutes: [{ type: 'cpu', count: minutes }], active: [{ type: 'cpu', count: active }] } },
+          },
         })),
       },
     });

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { listSchema } from '@starlight/contract/envelope';
-import { accountFlagSchema, allocationSchema, priceSchema, unpricedPartitionSchema, type AccountFlagInput, type AllocationInput, type AllocationPatch, type PriceInput } from '@starlight/contract/fees';
+import { accountFlagSchema, allocationSchema, feeSettingsSchema, priceSchema, unpricedPartitionSchema, type AccountFlagInput, type AllocationInput, type AllocationPatch, type FeeSettings, type PriceInput } from '@starlight/contract/fees';
 import { apiSpec } from '../../../lib/api-client';
 import { feesKey } from './get-fee-status';
 
@@ -25,3 +25,6 @@ export const usePatchAllocation = () => useFeesMutation(({ id, input }: { id: nu
 export const useFlags = (page: Page) =>
   useQuery(queryOptions({ queryKey: [...feesKey, 'flags', page], queryFn: async ({ signal }) => listSchema(accountFlagSchema).parse(await apiSpec('/fee/flags', { query: page, signal })), placeholderData: keepPreviousData }));
 export const useSetFlag = () => useFeesMutation(({ userName, input }: { userName: string; input: AccountFlagInput }) => apiSpec(`/fee/flags/${encodeURIComponent(userName)}`, { method: 'PUT', body: input }));
+export const useFeeSettings = () =>
+  useQuery(queryOptions({ queryKey: [...feesKey, 'settings'], queryFn: async ({ signal }) => feeSettingsSchema.parse(await apiSpec('/fee/settings', { signal })) }));
+export const useSetFeeSettings = () => useFeesMutation((input: FeeSettings) => apiSpec('/fee/settings', { method: 'PUT', body: input }));

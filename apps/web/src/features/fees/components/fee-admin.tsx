@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Table, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { Allocation, AllocationScope, Price } from '@starlight/contract/fees';
-import { useAllocations, useCreateAllocation, useCreatePrice, useDeletePrice, usePatchAllocation, usePrices, useUnpriced } from '../api/admin-fees';
+import { useAllocations, useCreateAllocation, useCreatePrice, useDeletePrice, useFeeSettings, usePatchAllocation, usePrices, useSetFeeSettings, useUnpriced } from '../api/admin-fees';
 import { coreHoursText, moneyText } from '../format-fees';
 
 /** Price tables (with the partitions still unpriced) for administrators. */
@@ -13,18 +13,19 @@ export function PriceTables() {
   const unpriced = useUnpriced();
   const create = useCreatePrice();
   const remove = useDeletePrice();
-  const [form] = Form.useForm<{ cluster_name: string; partition: string; qos?: string; core_hour_price: number; gpu_hour_price?: number }>();
+  const [form] = Form.useForm<{ cluster_name: string; partition: string; qos?: string; core_hour_price: number; gpu_hour_price?: number; node_hour_price?: number }>();
   return (
     <Card title={t('admin.prices')} data-testid="price-tables">
       {unpriced.data && unpriced.data.length > 0 ? (
         <Alert type="warning" showIcon style={{ marginBottom: 12 }} title={t('admin.unpriced')} description={unpriced.data.map((p) => `${p.cluster_name}/${p.partition}`).join(', ')} data-testid="unpriced" />
       ) : null}
-      <Form form={form} layout="inline" style={{ rowGap: 8, marginBottom: 12 }} onFinish={(v) => create.mutate({ ...v, qos: v.qos || null, core_hour_price: Math.round(v.core_hour_price * 100), gpu_hour_price: Math.round((v.gpu_hour_price ?? 0) * 100), valid_from: new Date().toISOString() }, { onSuccess: () => form.resetFields() })}>
+      <Form form={form} layout="inline" style={{ rowGap: 8, marginBottom: 12 }} onFinish={(v) => create.mutate({ ...v, qos: v.qos || null, core_hour_price: Math.round(v.core_hour_price * 100), gpu_hour_price: Math.round((v.gpu_hour_price ?? 0) * 100), node_hour_price: Math.round((v.node_hour_price ?? 0) * 100), valid_from: new Date().toISOString() }, { onSuccess: () => form.resetFields() })}>
         <Form.Item name="cluster_name" rules={[{ required: true }]}><Input placeholder={t('admin.cluster')} /></Form.Item>
         <Form.Item name="partition" rules={[{ required: true }]}><Input placeholder={t('admin.partition')} /></Form.Item>
         <Form.Item name="qos"><Input placeholder={t('admin.qos')} /></Form.Item>
         <Form.Item name="core_hour_price" rules={[{ required: true }]}><InputNumber min={0} step={0.01} placeholder={t('admin.corePrice')} /></Form.Item>
         <Form.Item name="gpu_hour_price"><InputNumber min={0} step={0.01} placeholder={t('admin.gpuPrice')} /></Form.Item>
+        <Form.Item name="node_hour_price"><InputNumber min={0} step={0.01} placeholder={t('admin.nodePrice')} style={{ width: 240 }} /></Form.Item>
         <Button type="primary" htmlType="submit" loading={create.isPending}>{t('admin.addPrice')}</Button>
       </Form>
       <Table<Price> rowKey="id" size="small" scroll={{ x: 'max-content' }} loading={prices.isFetching} dataSource={prices.data?.list}
@@ -36,9 +37,32 @@ export function PriceTables() {
           { title: t('admin.scope'), key: 's', render: (_, p) => (p.group_id ? `group #${p.group_id}` : p.community_id ? `community #${p.community_id}` : t('admin.default')) },
           { title: t('admin.corePrice'), key: 'c', render: (_, p) => moneyText(p.core_hour_price) },
           { title: t('admin.gpuPrice'), key: 'g', render: (_, p) => moneyText(p.gpu_hour_price) },
+          { title: t('admin.nodePrice'), key: 'n', render: (_, p) => moneyText(p.node_hour_price) },
           { title: t('admin.period'), key: 'v', render: (_, p) => `${p.valid_from.slice(0, 10)} – ${p.valid_to?.slice(0, 10) ?? '∞'}` },
           { title: t('actions'), key: 'x', render: (_, p) => <Button size="small" danger onClick={() => remove.mutate(p.id)}>{t('delete')}</Button> },
         ]} />
+    </Card>
+  );
+}
+
+/** The minimum charge per job and the rounding unit (stored in fen, shown in yuan). */
+export function FeeSettingsForm() {
+  const { t } = useTranslation('fees');
+  const settings = useFeeSettings();
+  const save = useSetFeeSettings();
+  const [form] = Form.useForm<{ minimum_charge: number; rounding_unit: number }>();
+  useEffect(() => {
+    if (settings.data) form.setFieldsValue({ minimum_charge: settings.data.minimum_charge / 100, rounding_unit: settings.data.rounding_unit / 100 });
+  }, [settings.data, form]);
+  return (
+    <Card title={t('admin.settings')} data-testid="fee-settings">
+      <Form form={form} layout="inline" style={{ rowGap: 8 }}
+        onFinish={(v) => save.mutate({ minimum_charge: Math.round(v.minimum_charge * 100), rounding_unit: Math.max(1, Math.round(v.rounding_unit * 100)) })}>
+        <Form.Item name="minimum_charge" label={t('admin.minimumCharge')} rules={[{ required: true }]}><InputNumber min={0} step={0.01} data-testid="minimum-charge" /></Form.Item>
+        <Form.Item name="rounding_unit" label={t('admin.roundingUnit')} rules={[{ required: true }]}><InputNumber min={0.01} step={0.01} data-testid="rounding-unit" /></Form.Item>
+        <Button type="primary" htmlType="submit" loading={save.isPending}>{t('admin.saveSettings')}</Button>
+        {save.isSuccess ? <Tag color="green" data-testid="fee-settings-saved">{t('admin.settingsSaved')}</Tag> : null}
+      </Form>
     </Card>
   );
 }
