@@ -30,7 +30,9 @@ export default defineConfig({
   // when STARLIGHT_TEST_PG is set, a journey through a round-robin proxy in front of two servers on one
   // PostgreSQL database (two-instances.spec.ts; start-two-instances.mjs).
   projects: [
-    { name: 'default', workers: 1, testIgnore: [/slurm\.spec\.ts$/, /two-instances\.spec\.ts$/, secondSpecs] },
+    { name: 'default', workers: 1, testIgnore: [/slurm\.spec\.ts$/, /two-instances\.spec\.ts$/, /udm\.spec\.ts$/, secondSpecs] },
+    // starts, kills (SIGKILL) and restarts a server of its own (port + 6) in the middle of a 500 MB transfer
+    { name: 'udm', workers: 1, testMatch: /udm\.spec\.ts$/, timeout: 180_000, expect: { timeout: 15_000 } },
     // the long journeys on the embedded default, on a server of their own, beside `default`
     { name: 'default-2', workers: 1, testMatch: secondSpecs, use: { baseURL: `http://127.0.0.1:${e2eSecondPort}` } },
     ...(slurmEnabled ? [{ name: 'slurm', workers: 1, testMatch: /slurm\.spec\.ts$/, use: { baseURL: `http://127.0.0.1:${e2eSlurmPort}` } }] : []),
