@@ -129,15 +129,15 @@ test.describe('user data management: a transfer survives a killed server', () =>
     // register the source through the form, as a user would
     await page.getByRole('button', { name: 'New data source' }).click();
     const dialog = page.getByRole('dialog');
-    await dialog.getByLabel('Name').fill('alice-big');
-    await dialog.getByLabel('Host').fill('127.0.0.1');
-    await dialog.getByLabel('Port').fill('2222');
-    await dialog.getByLabel('User name').fill('alice');
-    await dialog.getByLabel('Password or private key (never shown again)').fill(readFileSync(sshKey as string, 'utf8'));
-    await dialog.getByLabel('Remote path').fill(srcDir);
-    await dialog.getByLabel('Target folder in your home').fill('incoming/big');
+    await dialog.getByLabel('Name', { exact: true }).fill('alice-big');
+    await dialog.getByLabel('Host', { exact: true }).fill('127.0.0.1');
+    await dialog.getByLabel('Port', { exact: true }).fill('2222');
+    await dialog.getByLabel('User name', { exact: true }).fill('alice');
+    await dialog.getByLabel('Password or private key (never shown again)', { exact: true }).fill(readFileSync(sshKey as string, 'utf8'));
+    await dialog.getByLabel('Remote path', { exact: true }).fill(srcDir);
+    await dialog.getByLabel('Target folder in your home', { exact: true }).fill('incoming/big');
     // slow enough that the bar is seen moving and the kill lands mid-way on a fast machine
-    await dialog.getByLabel('Bandwidth limit, e.g. 10M (optional)').fill('25M');
+    await dialog.getByLabel('Bandwidth limit, e.g. 10M (optional)', { exact: true }).fill('40M');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await expect(dialog).toBeHidden();
     const row = page.getByTestId('udm-sources').locator('tr', { hasText: 'alice-big' });
