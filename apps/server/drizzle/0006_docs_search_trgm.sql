@@ -1,0 +1,1 @@
+CREATE INDEX "doc_documents_search_trgm_idx" ON "doc_documents" USING gin ("search_text" gin_trgm_ops);
