@@ -89,12 +89,15 @@ describe('documents and the user guide', () => {
     for (const q of ['调度器按优先级', '排队', '队', 'preemption', 'PREEMPT']) expect(await search(q)).toContain('作业调度 / Scheduling');
     expect(await search('调度器按优先级分配磁盘')).toEqual([]);
 
-    const indexes = await t.database.db.execute<{ indexdef: string }>(sql`select indexdef from pg_indexes where indexname = 'doc_documents_search_trgm_idx'`);
-    expect(indexes.rows[0]?.indexdef).toMatch(/USING gin \(search_text gin_trgm_ops\)/);
+    const rows = <T,>(result: unknown) => (result as { rows: T[] }).rows;
+    const indexes = rows<{ indexdef: string }>(await t.database.db.execute(sql`select indexdef from pg_indexes where indexname = 'doc_documents_search_trgm_idx'`));
+    expect(indexes[0]?.indexdef).toMatch(/USING gin \(search_text gin_trgm_ops\)/);
     // the planner can answer the search's ILIKE from it (sequential scans off: the table is tiny here)
     const plan = await t.database.db.transaction(async (tx) => {
       await tx.execute(sql`set local enable_seqscan = off`);
-      return (await tx.execute<Record<string, string>>(sql`explain select id from doc_documents where search_text ilike ${'%preemption%'}`)).rows.map((r) => Object.values(r)[0]).join('\n');
+      return rows<Record<string, string>>(await tx.execute(sql`explain select id from doc_documents where search_text ilike ${'%preemption%'}`))
+        .map((r) => Object.values(r)[0])
+        .join('\n');
     });
     expect(plan).toContain('doc_documents_search_trgm_idx');
   });
