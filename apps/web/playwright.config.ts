@@ -14,7 +14,7 @@ export default defineConfig({
   fullyParallel: false,
   // One worker per project: the journeys of one project share its server's demo accounts and run in order;
   // the projects (own servers, own databases) run beside each other.
-  workers: 5,
+  workers: 6,
   retries: 0,
   outputDir: '../../test-results/e2e',
   use: {
@@ -32,7 +32,9 @@ export default defineConfig({
   // when STARLIGHT_TEST_PG is set, a journey through a round-robin proxy in front of two servers on one
   // PostgreSQL database (two-instances.spec.ts; start-two-instances.mjs).
   projects: [
-    { name: 'default', workers: 1, testIgnore: [/slurm\.spec\.ts$/, /two-instances\.spec\.ts$/, secondSpecs, thirdSpecs] },
+    { name: 'default', workers: 1, testIgnore: [/slurm\.spec\.ts$/, /two-instances\.spec\.ts$/, /udm\.spec\.ts$/, secondSpecs, thirdSpecs] },
+    // starts, kills (SIGKILL) and restarts a server of its own (port + 7) in the middle of a 500 MB transfer
+    { name: 'udm', workers: 1, testMatch: /udm\.spec\.ts$/, timeout: 180_000, expect: { timeout: 15_000 } },
     // the long journeys on the embedded default, on a server of their own, beside `default`
     { name: 'default-2', workers: 1, testMatch: secondSpecs, use: { baseURL: `http://127.0.0.1:${e2eSecondPort}` } },
     { name: 'default-3', workers: 1, testMatch: thirdSpecs, use: { baseURL: `http://127.0.0.1:${e2eThirdPort}` } },

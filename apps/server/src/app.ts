@@ -48,7 +48,7 @@ import { createInteractiveModule } from './modules/interactive/interactive.modul
 import { missingAppsNotice } from './modules/interactive/interactive-apps';
 import type { SessionOrigin } from './modules/interactive/session-origin';
 import { createAppsModule } from './modules/apps/apps.module';
-import { seedDemoApps } from './modules/apps/demo-apps';
+import { seedDemoApps, seedShippedApps } from './modules/apps/demo-apps';
 import { createImagesModule } from './modules/images/images.module';
 import { createFeesModule } from './modules/fees/fees.module';
 import { createMallModule } from './modules/mall/mall.module';
@@ -355,6 +355,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(interactive.routes, { prefix });
   await app.register(apps.routes, { prefix, apps: apps.apps, runs: apps.runs });
   await app.register(apps.adminRoutes, { prefix, admin: apps.admin });
+  await app.register(apps.wrfRoutes, { prefix, wrf: apps.wrf });
   await app.register(images.routes, { prefix });
   await app.register(images.gateRoutes);
   await app.register(fees.routes, { prefix, ...fees.routeDeps });
@@ -368,6 +369,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const { admin } = await identity.bootstrap.run();
 
   if (admin) announce(adminAnnouncement(url, admin));
+  await seedShippedApps(apps.apps, identity.accounts, log);
   if (config.demo) {
     const demo = await createDemoSeed({ accounts: identity.accounts, send: messages.service.send, now: deps.now }).seed(config.demoPassword);
     if (demo.created.length > 0) announce(demoAnnouncement(url, demo));

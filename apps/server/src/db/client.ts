@@ -1,5 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
 import { FairPGlite } from './fair-pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -71,6 +73,14 @@ export interface DatabaseOptions {
 
 const retryEveryMs = 500;
 
+/**
+ * Extensions the schema's indexes need, created before the migrations run (so a regenerated migration
+ * cannot lose them): pg_trgm for the trigram index of document search (PGlite ships it as a contrib
+ * bundle, loaded below; PostgreSQL has it in its contrib package and it is a trusted extension).
+ */
+const ensureExtensions = (db: Database) => db.execute(sql`create extension if not exists pg_trgm`);
+const pgliteExtensions = { pg_trgm };
+
 export async function openDatabase({ url, pgliteDir, pgliteSnapshot, onConnectionLost }: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsConfig = { migrationsFolder: migrationsFolder() };
   if (url) {
@@ -87,7 +97,10 @@ export async function openDatabase({ url, pgliteDir, pgliteSnapshot, onConnectio
       db,
       kind: 'postgres',
       waitUntilReachable: (timeoutS, waiting) => waitUntilReachable(() => pool.query('select 1'), timeoutS, waiting),
-      migrate: () => migratePg(db, migrationsConfig),
+      migrate: async () => {
+        await ensureExtensions(db);
+        await migratePg(db, migrationsConfig);
+      },
       close: () => pool.end(),
     };
   }
@@ -96,7 +109,7 @@ export async function openDatabase({ url, pgliteDir, pgliteSnapshot, onConnectio
     mkdirSync(path.dirname(pgliteDir), { recursive: true });
     release = acquirePidLock(`${pgliteDir}.lock`, `the database folder ${pgliteDir}`);
   }
-  const client = pgliteDir ? new FairPGlite(pgliteDir) : new FairPGlite(pgliteSnapshot ? { loadDataDir: pgliteSnapshot } : {});
+  const client = pgliteDir ? new FairPGlite(pgliteDir, { extensions: pgliteExtensions }) : new FairPGlite({ extensions: pgliteExtensions, ...(pgliteSnapshot ? { loadDataDir: pgliteSnapshot } : {}) });
   try {
     await client.waitReady;
   } catch (error) {
@@ -108,7 +121,10 @@ export async function openDatabase({ url, pgliteDir, pgliteSnapshot, onConnectio
     db,
     kind: 'pglite',
     waitUntilReachable: async () => undefined,
-    migrate: () => migratePglite(db, migrationsConfig),
+    migrate: async () => {
+      await ensureExtensions(db);
+      await migratePglite(db, migrationsConfig);
+    },
     close: async () => {
       await client.close();
       release();

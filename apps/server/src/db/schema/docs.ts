@@ -29,7 +29,7 @@ export const docChapters = pgTable(
 /**
  * A markdown document. `html` is the rendered, sanitised body (rendered once when saved, not per read);
  * `searchText` the lower-cased title and plain text, searched by substring so Chinese (no spaces between
- * words) is found as well as English, on PGlite and PostgreSQL alike.
+ * words) is found as well as English, on PGlite and PostgreSQL alike, through a pg_trgm GIN index.
  */
 export const docDocuments = pgTable(
   'doc_documents',
@@ -49,7 +49,13 @@ export const docDocuments = pgTable(
     updatedBy: text('updated_by').notNull(),
     updatedAt: stamp('updated_at'),
   },
-  (t) => [uniqueIndex('doc_documents_slug_key').on(t.slug), index('doc_documents_book_idx').on(t.bookId)],
+  (t) => [
+    uniqueIndex('doc_documents_slug_key').on(t.slug),
+    index('doc_documents_book_idx').on(t.bookId),
+    // trigram index (pg_trgm, created by db/client.ts before migrating): serves the ILIKE '%word%' search; a
+    // word too short for a trigram (one or two CJK characters) is still answered, by the recheck
+    index('doc_documents_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+  ],
 );
 
 /** Every saved version of a document: who changed what, when (the current one included). */

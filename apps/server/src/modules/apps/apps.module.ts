@@ -11,6 +11,8 @@ import { createAppsService } from './apps.service';
 import { createRunsRepo } from './runs.repo';
 import { createRunsService, type ImagePinner } from './runs.service';
 import type { Actor } from '../../lib/actor';
+import { createWrfService } from './wrf';
+import { wrfRoutes } from './wrf.routes';
 
 export interface AppsModuleDeps {
   db: Database;
@@ -30,6 +32,7 @@ export function createAppsModule({ db, accounts, clusters, binding, submit, log,
   const apps = createAppsService({ repo, runs: runsRepo, accounts, ...(now ? { now } : {}) });
   const runs = createRunsService({ repo: runsRepo, appsRepo: repo, apps, clusters, binding, submit, ...(log ? { log } : {}), ...(now ? { now } : {}), ...(pinImages ? { pinImages } : {}) });
   const admin = createAppAdminService(repo);
+  const wrf = createWrfService({ apps, runs, clusters, binding });
 
   /** The leader re-reads unfinished runs (a restart loses none: their state is the scheduler's and the engine's). */
   function startPolling(isLeader: () => boolean, everyMs = 5000): { stop(): void } {
@@ -54,7 +57,7 @@ export function createAppsModule({ db, accounts, clusters, binding, submit, log,
     return version ? [version.cwlText, ...Object.values(version.files)] : null;
   }
 
-  return { apps, runs, admin, documentsOf, startPolling, routes: appsRoutes, adminRoutes: appAdminRoutes };
+  return { apps, runs, admin, wrf, documentsOf, startPolling, routes: appsRoutes, adminRoutes: appAdminRoutes, wrfRoutes };
 }
 
 export type AppsModule = ReturnType<typeof createAppsModule>;

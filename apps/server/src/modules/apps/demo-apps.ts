@@ -2,6 +2,7 @@ import type { PermissionKey } from '@starlight/contract/permissions';
 import type { Actor } from '../../lib/actor';
 import type { AccountsService } from '../identity/accounts.service';
 import type { AppsService } from './apps.service';
+import { wrfApp } from './wrf';
 
 /** `--demo` only: real example apps a new user can launch in minutes (spec issue 10, "Real components"). */
 export const demoApps: { name: string; icon: string; cwl: string }[] = [
@@ -90,11 +91,11 @@ steps:
 ];
 
 /** Platform apps, public; kept when they exist (an administrator's edits are never overwritten). */
-export async function seedDemoApps(apps: AppsService, accounts: Pick<AccountsService, 'findUserId'>, log: (error: unknown, context: string) => void): Promise<void> {
+export async function seedDemoApps(apps: AppsService, accounts: Pick<AccountsService, 'findUserId'>, log: (error: unknown, context: string) => void, list = demoApps): Promise<void> {
   const adminId = await accounts.findUserId('admin');
   if (adminId === null) return;
   const actor: Actor = { userId: adminId, userName: 'admin', status: 0, permissions: ['create_app_by_admin'] as PermissionKey[], sessionId: 0, tokenType: 'shortTerm' };
-  for (const demo of demoApps) {
+  for (const demo of list) {
     try {
       await apps.get(actor, demo.name);
       continue;
@@ -106,3 +107,7 @@ export async function seedDemoApps(apps: AppsService, accounts: Pick<AccountsSer
       .catch((error: unknown) => log(error, `seeding the demo app ${demo.name}`));
   }
 }
+
+/** Apps every site gets (not only --demo): the WRF case page launches `wrf` (spec §2 /storage/wrf). */
+export const shippedApps = [wrfApp];
+export const seedShippedApps = (apps: AppsService, accounts: Pick<AccountsService, 'findUserId'>, log: (error: unknown, context: string) => void) => seedDemoApps(apps, accounts, log, shippedApps);

@@ -25,4 +25,5 @@ CREATE TABLE "message_sends" (
 ALTER TABLE "message_send_recipients" ADD CONSTRAINT "message_send_recipients_send_id_message_sends_id_fk" FOREIGN KEY ("send_id") REFERENCES "public"."message_sends"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_send_recipients" ADD CONSTRAINT "message_send_recipients_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "message_sends" ADD CONSTRAINT "message_sends_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "message_send_recipients_pending_idx" ON "message_send_recipients" USING btree ("send_id","state");
+CREATE INDEX "message_send_recipients_pending_idx" ON "message_send_recipients" USING btree ("send_id","state");--> statement-breakpoint
+CREATE INDEX "doc_documents_search_trgm_idx" ON "doc_documents" USING gin ("search_text" gin_trgm_ops);
