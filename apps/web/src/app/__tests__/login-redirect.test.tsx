@@ -57,7 +57,8 @@ describe('login pages for a signed-in user', () => {
 
   it.each(['/login', '/wx-login', '/vc-login'])('sends %s to / (then the dashboard)', async (path) => {
     const { router } = renderApp(path);
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    // the first case loads the lazy dashboard route cold: on a loaded machine that takes more than waitFor's 1 s
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'), { timeout: 10_000 });
   });
 
   it('shows a notice and leaves for the redirect_url after 2 seconds (jsdom runs on localhost)', async () => {
