@@ -54,8 +54,9 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const url = `http://${config.host}:${port}`;
   const databaseText = database.kind === 'pglite' ? `PGlite in ${path.join(config.dataDir, 'pglite')}` : 'PostgreSQL';
-  process.stdout.write(startBanner({ url, basePath: config.basePath, database: databaseText, notices, runtime: runtimeNotice() }));
   process.stdout.write(`Interactive sessions are served on port ${sessionPort}${config.interactive.sessionPublicUrl ? ` (${config.interactive.sessionPublicUrl})` : ''}\n`);
+  // the banner ends with the address: the last line printed (scripts/start.test.mjs)
+  process.stdout.write(startBanner({ url, basePath: config.basePath, database: databaseText, notices, runtime: runtimeNotice() }));
 }
 
 /** host:port/db of a postgres:// URL, without the credentials. */

@@ -49,6 +49,9 @@ test('binds on the real cluster, runs a Slurm job as the bound account and reads
   await test.step('alice and bob bind their accounts through /bind with the SFTP proof', async () => {
     // interactive-slurm.spec.ts (same server, runs first) may have bound alice already; bob is bound only here
     await signInBound(page, alice);
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('user-menu-logout').click();
+    await expect(page).toHaveURL(/\/login/);
     const bobPage = await freshPage(browser);
     await bindThroughThePage(bobPage, bob);
     await bobPage.context().close();

@@ -78,16 +78,17 @@ test.describe('user data management: a transfer survives a killed server', () =>
 
   async function start(): Promise<void> {
     server = spawnServer(dataDir);
-    const until = Date.now() + 90_000;
+    const until = Date.now() + 150_000;
     while (Date.now() < until) {
       if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);
       if (await fetch(`${origin}/api/health`).then((r) => r.ok).catch(() => false)) return;
       await new Promise((r) => setTimeout(r, 300));
     }
-    throw new Error('the server did not start in 90 s');
+    throw new Error('the server did not start in 150 s');
   }
 
   test.beforeAll(async () => {
+    test.setTimeout(300_000);
     // 500 MB of random bytes (not sparse) in alice's home, written by the kernel's generator and hashed here
     execFileSync('mkdir', ['-p', srcDir]);
     execFileSync('sh', ['-c', `head -c ${size} /dev/urandom > ${srcDir}/big.bin && chown -R alice: ${srcDir}`]);

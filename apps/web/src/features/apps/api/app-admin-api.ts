@@ -49,12 +49,13 @@ export const useAllPartitions = () =>
     staleTime: 60_000,
   });
 
+/** Saving and removing app params: the screen says what went wrong itself (silent: no second, global notice). */
 export function useAppParamMutations() {
   const client = useQueryClient();
   const onSettled = () => client.invalidateQueries({ queryKey: ['app-params'] });
   return {
-    save: useMutation({ mutationFn: async (p: Omit<AppParam, 'id'>) => appParamSchema.parse(await apiSpec('/app/params', { method: 'POST', body: p })), onSettled }),
-    remove: useMutation({ mutationFn: async (id: number) => z.null().parse(await apiSpec(`/app/params/${id}`, { method: 'DELETE' })), onSettled }),
+    save: useMutation({ mutationFn: async (p: Omit<AppParam, 'id'>) => appParamSchema.parse(await apiSpec('/app/params', { method: 'POST', body: p, silent: true })), onSettled }),
+    remove: useMutation({ mutationFn: async (id: number) => z.null().parse(await apiSpec(`/app/params/${id}`, { method: 'DELETE', silent: true })), onSettled }),
   };
 }
 

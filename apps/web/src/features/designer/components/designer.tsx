@@ -104,7 +104,8 @@ export function Designer({ appName, source = appsApiSource }: { appName?: string
         });
         return;
       }
-      void message.error(t(`connect.${check.reason}`, { src: check.src, sink: check.sink }));
+      // a refused link says why for long enough to be read next to the canvas (antd's default is 3 s)
+      void message.error(t(`connect.${check.reason}`, { src: check.src, sink: check.sink }), 8);
     },
     [text, catalogue, process, editW, modal, message, t],
   );
