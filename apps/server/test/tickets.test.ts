@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { List } from '@starlight/contract/envelope';
 import type { Ticket, TicketDetail } from '@starlight/contract/tickets';
-import { clusters } from '../src/db/schema/clusters';
+import { clusters } from '../src/db/schema/hpc';
 import { jobs } from '../src/db/schema/jobs';
 import { messages } from '../src/db/schema/messages';
 import { adminPassword, api, demoPassword, login, startTestApp, stopTestApp, tokenHeader, type TestApp } from './helpers';
@@ -107,7 +107,7 @@ describe('tickets', () => {
     expect(await bad({ job_id: '123456789' })).toEqual([1400, ['body.job_id']]);
     expect(await bad({ job_id: 'x; rm -rf' })).toEqual([1400, ['body.job_id']]);
     expect(await bad({ job_id: jobId, cluster: 'nowhere' })).toEqual([1400, ['body.job_id']]);
-    // the author's own job, with or without the cluster named, is taken (here a ticket without a job, then one with)
+    // the author's job is theirs only
     expect((await open(other, { ...base(), job_id: jobId })).code).toBe(1400); // demo-gadmin did not run it
     const outside = await open(user, { ...base(), attachments: [{ path: '../../../etc/passwd' }] });
     expect(outside.code).not.toBe(200);
