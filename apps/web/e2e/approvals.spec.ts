@@ -33,7 +33,9 @@ test('a user requests partition access, two approvers approve in turn, the bell 
     await signIn(page, 'demo-bound', demoPassword);
     await openFromSidebar(page, '/cluster-partition/available-res');
     await page.getByTestId('request-access-local/local').click();
-    await page.getByTestId('application-reason-input').fill('Need local for <b>my</b> thesis runs');
+    // the reason is written in the shared rich-text editor
+    await page.getByTestId('application-reason-input-content').click();
+    await page.keyboard.type('Need local for <b>my</b> thesis runs');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/apply\/approval-details\/\d+$/);
     await expect(page.getByTestId('application-state')).toHaveText('Pending');
@@ -54,10 +56,15 @@ test('a user requests partition access, two approvers approve in turn, the bell 
       await approver.goto('/apply/my-apply');
       await approver.getByRole('tab', { name: 'To decide' }).click();
       await approver.getByTestId('applications-todo').getByRole('link', { name: detailUrl.split('/').pop()!, exact: false }).click();
-      await approver.getByTestId('decision-comment-input').fill(`ok from ${who}`);
+      // the comment is written in the shared rich-text editor: "ok from" plain, the name bold
+      await approver.getByTestId('decision-comment-input-content').click();
+      await approver.keyboard.type('ok from ');
+      await approver.getByTestId('editor-bold').click();
+      await approver.keyboard.type(who);
       await approver.getByTestId('approve').click();
       await expect(approver.getByTestId('decide-card')).toBeHidden();
       await expect(approver.getByTestId('application-timeline')).toContainText(`ok from ${who}`);
+      await expect(approver.getByTestId('decision-comment').last().locator('strong')).toHaveText(who);
       await context.close();
     });
 
