@@ -302,6 +302,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     groups: identity.membershipGrants,
     cpuHours: fees.applicationGrants,
     appPublish: apps.applicationGrants,
+    imagePublic: images.applicationGrants,
   });
   const udm = createUdmModule({ db, files: fileDriver, accountOf: binding.service.accountOf, groupMateIds: identity.accounts.groupMateIds, localUsers, log, now: deps.now });
   // before the file driver closes: rclone is stopped and its transfers stay `running` for the next start

@@ -76,6 +76,7 @@ describe('chains and approval-root', () => {
       ['group_join', 'default'],
       ['cpu_hours', 'default'],
       ['app_publish', 'default'],
+      ['image_public', 'default'],
     ]);
     const chains = (await call<ApprovalChain[]>(t.app, 'GET', '/approval/approval-nodes', admin)).spec;
     expect(chains[0]!.nodes.map((n) => n.name)).toEqual(['group admin', 'approval admin']);
@@ -95,7 +96,7 @@ describe('chains and approval-root', () => {
 
 describe('applying', () => {
   it('answers bad input with 1400/1404/1409 naming the field, and stores nothing', async () => {
-    expect(fields(await applyFor(applicant, { kind: 'image_public', payload: {} }))).toContain('body.kind');
+    expect(fields(await applyFor(applicant, { kind: 'no_such_kind', payload: {} }))).toContain('body.kind');
     expect(fields(await applyFor(applicant, { kind: 'partition_access', payload: { cluster_name: 'local' } }))).toContain('body.payload.partition_name');
     const unknown = await applyFor(applicant, { kind: 'partition_access', payload: { cluster_name: 'local', partition_name: 'nope' } });
     expect([unknown.code, fields(unknown)]).toEqual([1404, ['body.payload.partition_name']]);

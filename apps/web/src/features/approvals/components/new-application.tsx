@@ -17,6 +17,8 @@ interface Values {
   group_name?: string;
   cpu_hours?: number;
   app_name?: string;
+  registry_id?: number;
+  image_name?: string;
   period_days?: number | null;
   reason?: string;
 }
@@ -49,8 +51,10 @@ export function NewApplication({ open, onClose, initial, renews = null }: NewApp
             ? { cluster_name: v.cluster_name?.trim() || null, cpu_hours: v.cpu_hours }
             : v.kind === 'app_publish'
               ? { app_name: v.app_name }
-              : { group_name: v.group_name };
-    const periodic = v.kind !== 'group_join' && v.kind !== 'app_publish';
+              : v.kind === 'image_public'
+                ? { registry_id: v.registry_id, name: v.image_name }
+                : { group_name: v.group_name };
+    const periodic = v.kind === 'partition_access' || v.kind === 'storage_quota' || v.kind === 'cpu_hours';
     const created = await apply.mutateAsync({ kind: v.kind, payload, reason: v.reason ?? '', period_days: periodic ? (v.period_days ?? null) : null, renews });
     feedback().message.success(t('apply.sent'));
     form.resetFields();
@@ -111,7 +115,17 @@ export function NewApplication({ open, onClose, initial, renews = null }: NewApp
             <Input data-testid="application-app-name" />
           </Form.Item>
         ) : null}
-        {kind !== 'group_join' && kind !== 'app_publish' ? (
+        {kind === 'image_public' ? (
+          <>
+            <Form.Item name="registry_id" label={t('fields.registryId')} rules={[{ required: true, message: t('apply.required') }]}>
+              <InputNumber min={1} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="image_name" label={t('fields.image')} rules={[{ required: true, message: t('apply.required') }]}>
+              <Input placeholder="demo-bound/tool" data-testid="application-image-name" />
+            </Form.Item>
+          </>
+        ) : null}
+        {kind === 'partition_access' || kind === 'storage_quota' || kind === 'cpu_hours' ? (
           <Form.Item name="period_days" label={t('fields.periodDays')} extra={t('apply.periodHelp')}>
             <InputNumber min={1} max={3650} style={{ width: '100%' }} />
           </Form.Item>
