@@ -208,18 +208,15 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // binding is built first; a new binding's grants are applied by the quotas module (built next)
   const binding = createBindingModule({ db, accounts: identity.accounts, clusters: hpc.clusters, log, now: deps.now, onBound: (userId) => quotas.sync.syncUser(userId).then(() => undefined), send: messages.service.send });
   const quotas = createQuotasModule({ db, clusters: hpc.clusters, partitions: hpc.partitions, log, now: deps.now, audit: audit.service, send: messages.service.send });
-  // approvals apply their grants through the owning modules' services, in the deciding transaction
-  const approvals = createApprovalsModule({
+  const tickets = createTicketsModule({
     db,
+    files: storage.files,
     send: messages.service.send,
     log,
     now: deps.now,
-    isLeader: () => bus.isLeader(),
-    partitions: quotas.applicationGrants,
-    storage: clusterStorage.applicationGrants,
-    groups: identity.membershipGrants,
+    // the jobs module is made next; tickets are only opened once both exist
+    ownsJob: (userId, clusterName, jobId) => jobs.service.isOwn(userId, clusterName, jobId),
   });
-  const tickets = createTicketsModule({ db, files: storage.files, send: messages.service.send, log, now: deps.now });
   const webssh = createWebSshModule({ db, clusters: hpc.clusters, policies: hpc.networkPolicies, accountOf: binding.service.accountOf, audit: audit.service });
   const fees = createFeesModule({ db, clusters: hpc.clusters, syncSeconds: config.fees.syncSeconds, backfillDays: config.fees.backfillDays, now: deps.now, log, send: messages.service.send });
   const jobs = createJobsModule({
@@ -265,7 +262,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     capacity: async () =>
       (await hpc.partitions.list({ page: 1, page_size: 100 })).list.map((p) => ({ cluster: p.cluster_name, partition: p.name, cpus: p.total_cpus ?? 0 })),
     runsBetween: apps.runs.activityBetween,
-    approvalsBetween: approvals.applications.activityBetween,
+    approvalsBetween: (from, to) => approvals.applications.activityBetween(from, to),
     imagesBetween: (from, to) => images.activity.between(from, to),
     now: deps.now,
   });
@@ -292,6 +289,20 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     appDocuments: apps.documentsOf,
     now: deps.now,
     log,
+  });
+  // approvals apply their grants through the owning modules' services, in the deciding transaction
+  const approvals = createApprovalsModule({
+    db,
+    send: messages.service.send,
+    log,
+    now: deps.now,
+    isLeader: () => bus.isLeader(),
+    partitions: quotas.applicationGrants,
+    storage: clusterStorage.applicationGrants,
+    groups: identity.membershipGrants,
+    cpuHours: fees.applicationGrants,
+    appPublish: apps.applicationGrants,
+    imagePublic: images.applicationGrants,
   });
   const udm = createUdmModule({ db, files: fileDriver, accountOf: binding.service.accountOf, groupMateIds: identity.accounts.groupMateIds, localUsers, log, now: deps.now });
   // before the file driver closes: rclone is stopped and its transfers stay `running` for the next start

@@ -8,6 +8,8 @@ import type { List } from '@starlight/contract/envelope';
 import type { Partition } from '@starlight/contract/hpc';
 import type { Message } from '@starlight/contract/messages';
 import { applications } from '../src/db/schema/approvals';
+import { apps } from '../src/db/schema/apps';
+import { feeAllocations } from '../src/db/schema/fees';
 import { groupAdmins, roles, userRoles, users } from '../src/db/schema/identity';
 import { messages } from '../src/db/schema/messages';
 import { partitionGrants } from '../src/db/schema/quotas';
@@ -72,6 +74,9 @@ describe('chains and approval-root', () => {
       ['partition_access', 'default'],
       ['storage_quota', 'default'],
       ['group_join', 'default'],
+      ['cpu_hours', 'default'],
+      ['app_publish', 'default'],
+      ['image_public', 'default'],
     ]);
     const chains = (await call<ApprovalChain[]>(t.app, 'GET', '/approval/approval-nodes', admin)).spec;
     expect(chains[0]!.nodes.map((n) => n.name)).toEqual(['group admin', 'approval admin']);
@@ -91,7 +96,7 @@ describe('chains and approval-root', () => {
 
 describe('applying', () => {
   it('answers bad input with 1400/1404/1409 naming the field, and stores nothing', async () => {
-    expect(fields(await applyFor(applicant, { kind: 'cpu_hours', payload: {} }))).toContain('body.kind');
+    expect(fields(await applyFor(applicant, { kind: 'no_such_kind', payload: {} }))).toContain('body.kind');
     expect(fields(await applyFor(applicant, { kind: 'partition_access', payload: { cluster_name: 'local' } }))).toContain('body.payload.partition_name');
     const unknown = await applyFor(applicant, { kind: 'partition_access', payload: { cluster_name: 'local', partition_name: 'nope' } });
     expect([unknown.code, fields(unknown)]).toEqual([1404, ['body.payload.partition_name']]);
@@ -236,5 +241,156 @@ describe('periods', () => {
     expect(expired!.state).toBe('expired');
     expect(await grantsOfDemoLab()).toEqual([]);
     expect((await messagesOf('demo-bound')).map((m) => m.title)).toContainEqual(expect.stringContaining('Expired'));
+  });
+});
+
+/** Approves through the default chain: demo-lab's group admin, then an approval admin. */
+const approveThrough = async (id: number) => {
+  expect((await decide(gadmin, id, 0)).code).toBe(200);
+  const done = await decide(admin, id, 1);
+  expect(done.code).toBe(200);
+  return done.spec;
+};
+const allocationsOf = async (userId: number) => t.database.db.select().from(feeAllocations).where(and(eq(feeAllocations.scope, 'user'), eq(feeAllocations.targetId, userId)));
+const userIdOf = async (name: string) => (await t.database.db.select().from(users).where(eq(users.userName, name)))[0]!.id;
+
+describe('CPU hours (the fees module)', () => {
+  it('refuses bad input naming the field: negative or zero hours, an unknown cluster', async () => {
+    const negative = await applyFor(applicant, { kind: 'cpu_hours', payload: { cpu_hours: -5 } });
+    expect([negative.code, fields(negative)]).toEqual([1400, ['body.payload.cpu_hours']]);
+    expect(fields(await applyFor(applicant, { kind: 'cpu_hours', payload: { cpu_hours: 0 } }))).toEqual(['body.payload.cpu_hours']);
+    expect(fields(await applyFor(applicant, { kind: 'cpu_hours', payload: { cpu_hours: 'ten' } }))).toEqual(['body.payload.cpu_hours']);
+    const unknown = await applyFor(applicant, { kind: 'cpu_hours', payload: { cluster_name: 'nowhere', cpu_hours: 10 } });
+    expect([unknown.code, fields(unknown)]).toEqual([1404, ['body.payload.cluster_name']]);
+    expect(await allocationsOf(await userIdOf('demo-bound'))).toEqual([]);
+  });
+
+  it('a rejection writes no allocation; approval through the chain writes the user allocation for the period', async () => {
+    const userId = await userIdOf('demo-bound');
+    const refused = (await applyFor(applicant, { kind: 'cpu_hours', payload: { cluster_name: 'local', cpu_hours: 1000 } })).spec;
+    expect((await decide(gadmin, refused.id, 0)).code).toBe(200);
+    expect((await decide(admin, refused.id, 1, 'reject', 'too much')).spec.state).toBe('rejected');
+    expect(await allocationsOf(userId)).toEqual([]);
+
+    const applied = await applyFor(applicant, { kind: 'cpu_hours', payload: { cluster_name: 'local', cpu_hours: 12.5 }, period_days: 30 });
+    expect(applied.code).toBe(200);
+    expect((await decide(gadmin, applied.spec.id, 0)).code).toBe(200);
+    expect(await allocationsOf(userId)).toEqual([]); // one node is not the chain
+    const done = await decide(admin, applied.spec.id, 1);
+    expect(done.spec.state).toBe('approved');
+    const rows = await allocationsOf(userId);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ clusterName: 'local', cpuSecondsLimit: 45_000, balance: null });
+    expect(rows[0]!.validTo!.toISOString()).toBe(done.spec.expires_at);
+  });
+});
+
+describe('renewal', () => {
+  it('a renewal continues the period where the renewed one ends, and the renewed one becomes renewed', async () => {
+    const userId = await userIdOf('demo-bound');
+    const first = await approveThrough((await applyFor(applicant, { kind: 'cpu_hours', payload: { cpu_hours: 5 }, period_days: 10 })).spec.id);
+    expect(first.state).toBe('approved');
+    // a renewal of another kind, of someone else's, or of a pending one is refused
+    expect((await applyFor(stranger.token, { kind: 'cpu_hours', payload: { cpu_hours: 5 }, period_days: 10, renews: first.id })).code).toBe(1404);
+    const renewal = await applyFor(applicant, { kind: 'cpu_hours', payload: { cpu_hours: 5 }, period_days: 20, renews: first.id });
+    expect(renewal.spec).toMatchObject({ state: 'pending', renews: first.id });
+    expect((await applyFor(applicant, { kind: 'cpu_hours', payload: { cpu_hours: 6 }, renews: renewal.spec.id })).code).toBe(1409);
+    const renewed = await approveThrough(renewal.spec.id);
+    expect(renewed.state).toBe('approved');
+    expect(new Date(renewed.expires_at!).getTime()).toBe(new Date(first.expires_at!).getTime() + 20 * 86_400_000);
+    expect((await call<Application>(t.app, 'GET', `/apply/approval-details/${first.id}`, applicant)).spec.state).toBe('renewed');
+    expect((await allocationsOf(userId)).map((a) => a.validTo?.toISOString()).filter((d) => d === renewed.expires_at)).toHaveLength(1);
+    // a renewed application cannot be renewed again (its successor can)
+    expect((await applyFor(applicant, { kind: 'cpu_hours', payload: { cpu_hours: 5 }, period_days: 5, renews: first.id })).code).toBe(1409);
+  });
+});
+
+describe('an all-of node', () => {
+  let chainId: number;
+  it('needs every approver: one approval leaves it pending and grants nothing; the second applies it', async () => {
+    const chain = await call<ApprovalChain>(t.app, 'POST', '/approval/approval-nodes', admin, {
+      name: 'both admins',
+      nodes: [{ name: 'both', mode: 'all', approvers: { user_ids: [admin2.userId, gadmin2.userId] } }],
+    });
+    expect(chain.code).toBe(200);
+    chainId = chain.spec.id;
+    expect((await call(t.app, 'PATCH', '/approval/approval-root/cpu_hours', admin, { chain_id: chainId })).code).toBe(200);
+    const userId = await userIdOf('phys-ann');
+    const applied = (await applyFor(stranger.token, { kind: 'cpu_hours', payload: { cpu_hours: 3 } })).spec;
+    expect((await decide(gadmin, applied.id, 0)).code).toBe(1404); // not an approver of this node (nor of any)
+    const one = await decide(admin2.token, applied.id, 0);
+    expect(one.spec).toMatchObject({ state: 'pending', current_node: 0 });
+    expect(await allocationsOf(userId)).toEqual([]);
+    expect((await decide(admin2.token, applied.id, 0)).code).toBe(1409); // twice
+    const both = await decide(gadmin2.token, applied.id, 0);
+    expect(both.spec.state).toBe('approved');
+    expect(both.spec.decisions.map((d) => d.user_id).sort()).toEqual([admin2.userId, gadmin2.userId].sort());
+    expect(await allocationsOf(userId)).toHaveLength(1);
+  });
+
+  it('both approvers deciding at the same moment: each decision recorded once, the grant written once', async () => {
+    const userId = await userIdOf('phys-ann');
+    const applied = (await applyFor(stranger.token, { kind: 'cpu_hours', payload: { cpu_hours: 4 } })).spec;
+    const replies = await Promise.all([decide(admin2.token, applied.id, 0), decide(gadmin2.token, applied.id, 0), decide(admin2.token, applied.id, 0), decide(gadmin2.token, applied.id, 0)]);
+    expect(codes(replies)).toEqual([200, 200, 1409, 1409]);
+    const done = (await call<Application>(t.app, 'GET', `/apply/approval-details/${applied.id}`, stranger.token)).spec;
+    expect(done.state).toBe('approved');
+    expect(done.decisions).toHaveLength(2);
+    expect((await allocationsOf(userId)).filter((a) => a.cpuSecondsLimit === 4 * 3600)).toHaveLength(1);
+    expect((await call(t.app, 'PATCH', '/approval/approval-root/cpu_hours', admin, { chain_id: null })).code).toBe(200);
+  });
+
+  it('two approvers of an any-of node at the same moment: exactly one decision applied', async () => {
+    const defaultChain = (await call<ApprovalChain[]>(t.app, 'GET', '/approval/approval-nodes', admin)).spec.find((c) => c.name === 'default')!;
+    expect((await call(t.app, 'PATCH', '/approval/approval-root/cpu_hours', admin, { chain_id: defaultChain.id })).code).toBe(200);
+    const userId = await userIdOf('demo-bound');
+    const before = (await allocationsOf(userId)).length;
+    const applied = (await applyFor(applicant, { kind: 'cpu_hours', payload: { cpu_hours: 7 } })).spec;
+    expect(codes(await Promise.all([decide(gadmin, applied.id, 0), decide(gadmin2.token, applied.id, 0)]))).toEqual([200, 1409]);
+    const replies = await Promise.all([decide(admin, applied.id, 1), decide(admin2.token, applied.id, 1, 'reject', 'no')]);
+    expect(codes(replies)).toEqual([200, 1409]);
+    const done = (await call<Application>(t.app, 'GET', `/apply/approval-details/${applied.id}`, applicant)).spec;
+    expect(done.decisions.filter((d) => d.node === 1)).toHaveLength(1);
+    expect((await allocationsOf(userId)).length).toBe(before + (done.state === 'approved' ? 1 : 0));
+  });
+});
+
+describe('publishing an app (the apps module)', () => {
+  const insertApp = async (name: string, ownerName: string | null, visibility: string) => {
+    const ownerUserId = ownerName ? await userIdOf(ownerName) : null;
+    await t.database.db.insert(apps).values({ name, title: name, ownerKind: ownerName ? 'user' : 'platform', ownerUserId, visibility, cwlClass: 'CommandLineTool', latestVersion: 1 });
+  };
+  const visibilityOf = async (name: string) => (await t.database.db.select().from(apps).where(eq(apps.name, name)))[0]!.visibility;
+
+  it('refuses an unknown app, another user\'s app, and a public one, naming the field', async () => {
+    await insertApp('bound-tool', 'demo-bound', 'private');
+    await insertApp('ann-tool', 'phys-ann', 'private');
+    await insertApp('ann-public', 'phys-ann', 'public');
+    await insertApp('platform-tool', null, 'public');
+    const refusal = async (token: string, app: string) => {
+      const r = await applyFor(token, { kind: 'app_publish', payload: { app_name: app } });
+      return [r.code, fields(r)];
+    };
+    expect(await refusal(applicant, 'no-such-app')).toEqual([1404, ['body.payload.app_name']]);
+    expect(await refusal(applicant, 'ann-tool')).toEqual([1404, ['body.payload.app_name']]);
+    expect(await refusal(applicant, 'ann-public')).toEqual([1403, ['body.payload.app_name']]);
+    expect(await refusal(applicant, 'platform-tool')).toEqual([1403, ['body.payload.app_name']]);
+    expect(await refusal(stranger.token, 'ann-public')).toEqual([1409, ['body.payload.app_name']]);
+    expect(fields(await applyFor(applicant, { kind: 'app_publish', payload: { app_name: 'bound-tool' }, period_days: 3 }))).toEqual(['body.period_days']);
+    expect(fields(await applyFor(applicant, { kind: 'app_publish', payload: {} }))).toEqual(['body.payload.app_name']);
+  });
+
+  it('a rejection leaves the app private; approval through the chain makes it public', async () => {
+    const refused = (await applyFor(applicant, { kind: 'app_publish', payload: { app_name: 'bound-tool' } })).spec;
+    expect((await decide(gadmin, refused.id, 0, 'reject', 'write a description first')).spec.state).toBe('rejected');
+    expect(await visibilityOf('bound-tool')).toBe('private');
+    const applied = (await applyFor(applicant, { kind: 'app_publish', payload: { app_name: 'bound-tool' }, reason: '<p>for <b>all</b></p>' })).spec;
+    expect((await decide(gadmin, applied.id, 0)).code).toBe(200);
+    expect(await visibilityOf('bound-tool')).toBe('private');
+    expect((await decide(admin, applied.id, 1)).spec.state).toBe('approved');
+    expect(await visibilityOf('bound-tool')).toBe('public');
+    // now anyone reads it in the catalogue
+    const listed = (await call<List<{ name: string }>>(t.app, 'GET', '/app/apps?page_size=100', stranger.token)).spec;
+    expect(listed.list.map((a) => a.name)).toContain('bound-tool');
   });
 });

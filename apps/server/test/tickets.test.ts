@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { List } from '@starlight/contract/envelope';
 import type { Ticket, TicketDetail } from '@starlight/contract/tickets';
+import { clusters } from '../src/db/schema/hpc';
+import { jobs } from '../src/db/schema/jobs';
 import { messages } from '../src/db/schema/messages';
 import { adminPassword, api, demoPassword, login, startTestApp, stopTestApp, tokenHeader, type TestApp } from './helpers';
 import { call } from './hpc-helpers';
@@ -21,7 +23,8 @@ let other: string; // demo-gadmin: a user without the ticket key
 
 const fields = (envelope: { spec: unknown }) => ((envelope.spec as { fields?: { path: string }[] })?.fields ?? []).map((f) => f.path);
 const open = (token: string, payload: Record<string, unknown>) => call<TicketDetail>(t.app, 'POST', '/ticket/tickets', token, payload);
-const base = { category: 'job', cluster: 'local', job_id: '42', title: 'My job failed', body: '<p>It <b>failed</b><img src=x onerror=alert(1)></p>' };
+let jobId: string; // a job of demo-bound's
+const base = () => ({ category: 'job', cluster: 'local', job_id: jobId, title: 'My job failed', body: '<p>It <b>failed</b><img src=x onerror=alert(1)></p>' });
 
 beforeAll(async () => {
   data = await tempDataDir();
@@ -29,6 +32,9 @@ beforeAll(async () => {
   [admin, user, other] = await Promise.all([login(t.app, 'admin', adminPassword), login(t.app, 'demo-bound', demoPassword), login(t.app, 'demo-gadmin', demoPassword)]);
   const files = await storageClient(t.app, 'demo-bound');
   expect((await files.put('/storage/upload', { path: 'slurm-42.err' }, Buffer.from('Segmentation fault\n'))).envelope?.code).toBe(200);
+  const submitted = await call<{ job_id: string }>(t.app, 'POST', '/job/jobs', user, { name: 'failing', script: 'exit 1', partition: 'local' });
+  expect(submitted.code).toBe(200);
+  jobId = submitted.spec.job_id;
 }, 120_000);
 afterAll(async () => {
   await stopTestApp(t);
@@ -37,10 +43,10 @@ afterAll(async () => {
 
 describe('tickets', () => {
   it('opens a ticket with an attachment from the user’s storage; staff reply, the user is told, replies and closes', async () => {
-    const created = await open(user, { ...base, attachments: [{ path: 'slurm-42.err' }] });
+    const created = await open(user, { ...base(), attachments: [{ path: 'slurm-42.err' }] });
     expect(created.code).toBe(200);
     const ticket = created.spec;
-    expect(ticket).toMatchObject({ state: 'open', user_name: 'demo-bound', category: 'job', job_id: '42', first_response_seconds: null });
+    expect(ticket).toMatchObject({ state: 'open', user_name: 'demo-bound', category: 'job', job_id: jobId, first_response_seconds: null });
     expect(ticket.body).toBe('<p>It <b>failed</b></p>'); // sanitised when stored
     expect(ticket.attachments).toEqual([{ id: expect.any(Number), name: 'slurm-42.err', size: 19 }]);
     const file = await t.app.inject({ method: 'GET', url: api(`/ticket/tickets/${ticket.id}/attachments/${ticket.attachments[0]!.id}`), headers: tokenHeader(admin) });
@@ -73,7 +79,7 @@ describe('tickets', () => {
   });
 
   it('keeps another user’s ticket unseen and refuses what only staff do', async () => {
-    const ticket = (await open(user, { ...base, title: 'private' })).spec;
+    const ticket = (await open(user, { ...base(), title: 'private' })).spec;
     expect((await call(t.app, 'GET', `/ticket/tickets/${ticket.id}`, other)).code).toBe(1404);
     expect((await call(t.app, 'POST', `/ticket/tickets/${ticket.id}/reply`, other, { body: 'hi' })).code).toBe(1404);
     expect((await call(t.app, 'POST', `/ticket/tickets/${ticket.id}/close`, other)).code).toBe(1404);
@@ -86,14 +92,24 @@ describe('tickets', () => {
 
   it('refuses bad input naming the field, and attachments outside the home, too big or missing', async () => {
     const bad = async (payload: Record<string, unknown>) => {
-      const reply = await open(user, { ...base, ...payload });
+      const reply = await open(user, { ...base(), ...payload });
       return [reply.code, fields(reply)];
     };
     expect(await bad({ category: 'nope' })).toEqual([1400, ['body.category']]);
     expect(await bad({ body: '<script>alert(1)</script>' })).toEqual([1400, ['body.body']]);
     expect(await bad({ attachments: [{ path: 'none.err' }] })).toEqual([1400, ['body.attachments.0.path']]);
     expect(await bad({ attachments: [{ path: '.' }] })).toEqual([1400, ['body.attachments.0.path']]);
-    const outside = await open(user, { ...base, attachments: [{ path: '../../../etc/passwd' }] });
+    // the related job must be one of the author's own: a missing id, another user's job (here: in the synced copy), nonsense
+    const [local] = await t.database.db.select().from(clusters).where(eq(clusters.name, 'local'));
+    await t.database.db.insert(jobs).values({ clusterId: local!.id, jobId: 987_654, userAccount: 'someone_else', name: 'theirs', partition: 'local', state: 'FAILED', submitTime: new Date(), cpus: 1 });
+    expect(await bad({ job_id: '987654' })).toEqual([1400, ['body.job_id']]);
+    expect(await bad({ job_id: '987654', cluster: null })).toEqual([1400, ['body.job_id']]);
+    expect(await bad({ job_id: '123456789' })).toEqual([1400, ['body.job_id']]);
+    expect(await bad({ job_id: 'x; rm -rf' })).toEqual([1400, ['body.job_id']]);
+    expect(await bad({ job_id: jobId, cluster: 'nowhere' })).toEqual([1400, ['body.job_id']]);
+    // the author's job is theirs only
+    expect((await open(other, { ...base(), job_id: jobId })).code).toBe(1400); // demo-gadmin did not run it
+    const outside = await open(user, { ...base(), attachments: [{ path: '../../../etc/passwd' }] });
     expect(outside.code).not.toBe(200);
     const files = await storageClient(t.app, 'demo-bound');
     await files.put('/storage/upload', { path: 'big.bin' }, Buffer.alloc(10 * 1024 * 1024 + 1));
@@ -103,7 +119,7 @@ describe('tickets', () => {
   });
 
   it('lets staff assign only staff, move states, and resolve (telling the user)', async () => {
-    const ticket = (await open(user, { ...base, title: 'assign me' })).spec;
+    const ticket = (await open(user, { ...base(), title: 'assign me' })).spec;
     const adminId = await idOfUser(t, 'admin');
     const notStaff = await call(t.app, 'PATCH', `/ticket/tickets/${ticket.id}`, admin, { assignee_id: await idOfUser(t, 'demo-gadmin') });
     expect([notStaff.code, fields(notStaff)]).toEqual([1400, ['body.assignee_id']]);

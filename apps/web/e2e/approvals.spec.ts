@@ -33,7 +33,9 @@ test('a user requests partition access, two approvers approve in turn, the bell 
     await signIn(page, 'demo-bound', demoPassword);
     await openFromSidebar(page, '/cluster-partition/available-res');
     await page.getByTestId('request-access-local/local').click();
-    await page.getByTestId('application-reason-input').fill('Need local for <b>my</b> thesis runs');
+    // the reason is written in the shared rich-text editor
+    await page.getByTestId('application-reason-input-content').click();
+    await page.keyboard.type('Need local for <b>my</b> thesis runs');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/apply\/approval-details\/\d+$/);
     await expect(page.getByTestId('application-state')).toHaveText('Pending');
@@ -54,10 +56,15 @@ test('a user requests partition access, two approvers approve in turn, the bell 
       await approver.goto('/apply/my-apply');
       await approver.getByRole('tab', { name: 'To decide' }).click();
       await approver.getByTestId('applications-todo').getByRole('link', { name: detailUrl.split('/').pop()!, exact: false }).click();
-      await approver.getByTestId('decision-comment-input').fill(`ok from ${who}`);
+      // the comment is written in the shared rich-text editor: "ok from" plain, the name bold
+      await approver.getByTestId('decision-comment-input-content').click();
+      await approver.keyboard.type('ok from ');
+      await approver.getByTestId('editor-bold').click();
+      await approver.keyboard.type(who);
       await approver.getByTestId('approve').click();
       await expect(approver.getByTestId('decide-card')).toBeHidden();
       await expect(approver.getByTestId('application-timeline')).toContainText(`ok from ${who}`);
+      await expect(approver.getByTestId('decision-comment').last().locator('strong')).toHaveText(who);
       await context.close();
     });
 
@@ -79,4 +86,45 @@ test('a user requests partition access, two approvers approve in turn, the bell 
     await expect(page.getByTestId('submit-job-drawer')).toBeHidden({ timeout: 30_000 }); // the first job of an account prepares its Unix user
     await expect(page.getByTestId('job-row').filter({ hasText: 'e2e-approved' })).toBeVisible({ timeout: 15_000 });
   });
+});
+
+test('a user asks to publish their own app from /app/my-list; once the chain approves, the app is public', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const name = `e2e-pub-${Date.now().toString(36)}`;
+  const tokenOf = async (user: string, password: string) =>
+    ((await (await request.post('/api/keystone/short_term_token/name', { data: { name: user, password } })).json()) as { spec: { token: string } }).spec.token;
+  const bound = { 'Bihu-Token': await tokenOf('demo-bound', demoPassword) };
+  const cwl = 'cwlVersion: v1.2\nclass: CommandLineTool\nbaseCommand: [echo, hello]\ninputs: []\noutputs: []\n';
+  const created = await request.post('/api/app/apps', { headers: bound, data: { name, cwl, main_file: `${name}.cwl` } });
+  expect(((await created.json()) as { code: number }).code).toBe(200);
+
+  await signIn(page, 'demo-bound', demoPassword);
+  await page.goto('/app/my-list');
+  await page.getByTestId(`request-publish-${name}`).click();
+  await page.getByTestId('application-reason-input-content').click();
+  await page.keyboard.type('Useful to ');
+  await page.getByTestId('editor-bold').click();
+  await page.keyboard.type('everyone');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page).toHaveURL(/\/apply\/approval-details\/\d+$/);
+  await expect(page.getByTestId('application-state')).toHaveText('Pending');
+  await expect(page.getByTestId('application-reason').locator('strong')).toHaveText('everyone');
+  const id = Number(page.url().split('/').pop());
+
+  // the chain: demo-lab's administrator, then an approval administrator
+  for (const [user, password, node] of [
+    ['demo-gadmin', demoPassword, 0],
+    ['admin', adminPassword, 1],
+  ] as const) {
+    const decided = await request.post(`/api/apply/applications/${id}/decision`, { headers: { 'Bihu-Token': await tokenOf(user, password) }, data: { decision: 'approve', node, comment: '' } });
+    expect(((await decided.json()) as { code: number }).code).toBe(200);
+  }
+  await page.reload();
+  await expect(page.getByTestId('application-state')).toHaveText('Approved');
+  const app = (await (await request.get(`/api/app/apps/${name}`, { headers: bound })).json()) as { spec: { visibility: string } };
+  expect(app.spec.visibility).toBe('public');
+  // no more "request publishing" for a public app
+  await page.goto('/app/my-list');
+  await expect(page.getByTestId('app-catalogue')).toContainText(name);
+  await expect(page.getByTestId(`request-publish-${name}`)).toHaveCount(0);
 });

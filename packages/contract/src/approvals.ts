@@ -4,10 +4,10 @@ import { permissionKeys } from './permissions';
 
 /**
  * Application kinds (issue 11). Each is owned by a module whose service applies the grant when the
- * last node approves; later kinds (CPU hours, app publishing, image public) are appended here and
- * registered on the server's ApprovalKind registry — nothing else changes.
+ * last node approves; a new kind is appended here and registered on the server's ApprovalKind
+ * registry — nothing else changes.
  */
-export const applicationKinds = ['partition_access', 'storage_quota', 'group_join'] as const;
+export const applicationKinds = ['partition_access', 'storage_quota', 'group_join', 'cpu_hours', 'app_publish', 'image_public'] as const;
 export const applicationKindSchema = z.enum(applicationKinds);
 export type ApplicationKind = z.infer<typeof applicationKindSchema>;
 
@@ -83,6 +83,14 @@ export const storageQuotaPayloadSchema = z
   .object({ cluster_name: z.string().min(1).max(64), storage_name: z.string().min(1).max(64), limit_bytes: z.number().int().positive() })
   .strict();
 export const groupJoinPayloadSchema = z.object({ group_name: z.string().min(1).max(64) }).strict();
+/** CPU hours for the applicant (the fees module's allocation, scope user); no cluster: every cluster. */
+export const cpuHoursPayloadSchema = z
+  .object({ cluster_name: z.string().min(1).max(64).nullable().default(null), cpu_hours: z.number().positive().max(100_000_000) })
+  .strict();
+/** Publishing one of the applicant's own apps (visibility public, the apps module). */
+export const appPublishPayloadSchema = z.object({ app_name: z.string().min(1).max(64) }).strict();
+/** Making one of the applicant's own hub repositories public (the images module). */
+export const imagePublicPayloadSchema = z.object({ registry_id: z.number().int().positive(), name: z.string().min(1).max(255) }).strict();
 
 export const applicationInputSchema = z
   .object({

@@ -1,11 +1,14 @@
 import type { z } from 'zod';
-import { groupJoinPayloadSchema, partitionAccessPayloadSchema, storageQuotaPayloadSchema, type ApplicationKind } from '@starlight/contract/approvals';
+import { appPublishPayloadSchema, cpuHoursPayloadSchema, groupJoinPayloadSchema, imagePublicPayloadSchema, partitionAccessPayloadSchema, storageQuotaPayloadSchema, type ApplicationKind } from '@starlight/contract/approvals';
 import { Code } from '@starlight/contract/codes';
 import type { Database } from '../../db/client';
 import { AppError } from '../../lib/app-error';
 import type { ApplicationGrants } from '../quotas/application-grants';
 import type { StorageApplicationGrants } from '../cluster-storage/application-grants';
 import type { MembershipGrants } from '../identity/application-grants';
+import type { CpuHourGrants } from '../fees/application-grants';
+import type { AppPublishGrants } from '../apps/application-grants';
+import type { ImagePublicGrants } from '../images/application-grants';
 
 /** What a kind knows of an application. */
 export interface ApplicationFacts<P> {
@@ -28,9 +31,9 @@ export interface PreparedGrant {
 }
 
 /**
- * One application kind, owned by the module whose service it calls. Adding a kind (CPU hours, app
- * publishing, image public) = appending it to the contract's `applicationKinds` and registering one
- * of these; chains, decisions, notices, periods and concurrency stay the approvals module's.
+ * One application kind, owned by the module whose service it calls. Adding a kind = appending it to
+ * the contract's `applicationKinds` and registering one of these; chains, decisions, notices, periods
+ * and concurrency stay the approvals module's.
  */
 export interface ApprovalKind<P = unknown> {
   kind: ApplicationKind;
@@ -52,12 +55,15 @@ export interface KindOwners {
   partitions?: ApplicationGrants;
   storage?: StorageApplicationGrants;
   groups?: MembershipGrants;
+  cpuHours?: CpuHourGrants;
+  appPublish?: AppPublishGrants;
+  imagePublic?: ImagePublicGrants;
 }
 
 const needsGroup = () => new AppError(Code.conflict, 'partitions are granted to groups: join a group first');
 
 /** The kinds that exist today, each backed by its owner's service (a kind whose owner is absent is not offered). */
-export function createKindRegistry({ partitions, storage, groups }: KindOwners): KindRegistry {
+export function createKindRegistry({ partitions, storage, groups, cpuHours, appPublish, imagePublic }: KindOwners): KindRegistry {
   const kinds: ApprovalKind[] = [];
   if (partitions)
     kinds.push(
@@ -102,6 +108,46 @@ export function createKindRegistry({ partitions, storage, groups }: KindOwners):
           return { approverGroup: groupId, apply: (tx) => groups.joinIn(tx, applicantId, groupId) };
         },
         describe: (p) => p.group_name,
+      }),
+    );
+  if (cpuHours)
+    kinds.push(
+      define({
+        kind: 'cpu_hours',
+        payload: cpuHoursPayloadSchema,
+        periodic: true,
+        async prepare({ applicantId: userId, payload }) {
+          const clusterName = await cpuHours.resolve(payload.cluster_name);
+          // at expiry the allocation's own valid_to ends it (fees README): nothing to remove
+          return { apply: (tx, expiresAt) => cpuHours.grantIn(tx, { userId, clusterName, cpuHours: payload.cpu_hours, expiresAt }) };
+        },
+        describe: (p) => `${p.cpu_hours} CPU hours${p.cluster_name ? ` on ${p.cluster_name}` : ''}`,
+      }),
+    );
+  if (appPublish)
+    kinds.push(
+      define({
+        kind: 'app_publish',
+        payload: appPublishPayloadSchema,
+        periodic: false,
+        async prepare({ applicantId, payload }) {
+          const appId = await appPublish.resolve(applicantId, payload.app_name);
+          return { apply: (tx) => appPublish.publishIn(tx, appId, new Date()) };
+        },
+        describe: (p) => `publish app ${p.app_name}`,
+      }),
+    );
+  if (imagePublic)
+    kinds.push(
+      define({
+        kind: 'image_public',
+        payload: imagePublicPayloadSchema,
+        periodic: false,
+        async prepare({ applicantId, payload }) {
+          const image = await imagePublic.resolve(applicantId, payload.registry_id, payload.name);
+          return { apply: (tx) => imagePublic.publishIn(tx, image) };
+        },
+        describe: (p) => `make image ${p.name} public`,
       }),
     );
   return new Map(kinds.map((k) => [k.kind, k]));

@@ -7,6 +7,7 @@ import { appAdminRoutes } from './app-admin.routes';
 import { createAppAdminService } from './app-admin.service';
 import { createAppsRepo } from './apps.repo';
 import { appsRoutes } from './apps.routes';
+import { createAppPublishGrants } from './application-grants';
 import { createAppsService } from './apps.service';
 import { createRunsRepo } from './runs.repo';
 import { createRunsService, type ImagePinner } from './runs.service';
@@ -57,7 +58,7 @@ export function createAppsModule({ db, accounts, clusters, binding, submit, log,
     return version ? [version.cwlText, ...Object.values(version.files)] : null;
   }
 
-  return { apps, runs, admin, wrf, documentsOf, startPolling, routes: appsRoutes, adminRoutes: appAdminRoutes, wrfRoutes };
+  return { apps, runs, admin, wrf, documentsOf, applicationGrants: createAppPublishGrants(db), startPolling, routes: appsRoutes, adminRoutes: appAdminRoutes, wrfRoutes };
 }
 
 export type AppsModule = ReturnType<typeof createAppsModule>;

@@ -2,6 +2,7 @@ import type { Database } from '../../db/client';
 import type { ClustersService } from '../clusters/clusters.service';
 import { startMonitorPoller } from '../monitor/monitor-poller';
 import { createAllocationView } from './allocations.view';
+import { createCpuHourGrants } from './application-grants';
 import { createFeeStatusService, type FeeStatusDeps } from './fee-status.service';
 import { createFeesAdminService } from './fees-admin.service';
 import { createFeesBoardsService } from './fees-boards.service';
@@ -51,6 +52,8 @@ export function createFeesModule({ db, clusters, syncSeconds, backfillDays, now,
     repo,
     reader,
     syncNow,
+    /** CPU hours granted by an approval (the approvals module's cpu_hours kind). */
+    applicationGrants: createCpuHourGrants({ clusters, changed: () => status.enforce(), now }),
     routes: feesRoutes,
     routeDeps: { admin, boards, status, syncNow },
     /** Reads on the leader only (the cluster bus's; always, alone); stop() belongs in onClose. */

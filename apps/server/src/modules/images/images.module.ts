@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/client';
 import type { AuditRecorder, AuditService } from '../audit/audit.service';
+import { createImagePublicGrants } from './application-grants';
 import { createImageActivity } from './activity';
 import { adminRoutes } from './admin.routes';
 import { createAdminService } from './admin.service';
@@ -46,6 +47,7 @@ export function createImagesModule(deps: ImagesModuleDeps) {
   const admin = createAdminService({ repo, registries, audit: deps.audit });
   const pins = createImagePins({ repo, registries, hub });
   const activity = createImageActivity({ audit: deps.audit, repo });
+  const applicationGrants = createImagePublicGrants({ repo, registries, audit: deps.audit, now });
 
   const routes: FastifyPluginAsync<{ prefix: string }> = async (app) => {
     await app.register(hubRoutes, { hub, secrets, tokens, certificate: key.certificate });
@@ -77,5 +79,5 @@ export function createImagesModule(deps: ImagesModuleDeps) {
   /** Registered without the API prefix: registry clients always ask `<host>/v2/…`. */
   const gateRoutes: FastifyPluginAsync = async (app) => app.register(registryGateRoutes, { gate });
 
-  return { key, registries, tokens, secrets, hub, admin, pins, activity, routes, gateRoutes, startGcTimer };
+  return { key, registries, tokens, secrets, hub, admin, pins, activity, applicationGrants, routes, gateRoutes, startGcTimer };
 }

@@ -50,6 +50,8 @@ export function createImagesRepo(db: Database) {
       )[0],
 
     /** What the access rules need about a user; null when unknown or disabled. */
+    /** A user's name by id (an application names its applicant by id). */
+    userNameOf: async (userId: number): Promise<string | null> => (await db.select({ userName: users.userName }).from(users).where(eq(users.id, userId)))[0]?.userName ?? null,
     async principalRow(userName: string) {
       const row = (
         await db

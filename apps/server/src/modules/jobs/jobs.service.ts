@@ -138,6 +138,27 @@ export function createJobsService({ repo, sync, clusters, binding, accounts }: J
       };
     },
 
+    /**
+     * Whether the user's own bound account ran this job, on the named cluster or (null) any enabled one:
+     * a ticket names a job of its author's (issue 11). Administrators' keys do not count here.
+     */
+    async isOwn(userId: number, clusterName: string | null, jobId: string): Promise<boolean> {
+      if (!/^\d{1,18}$/.test(jobId)) return false;
+      const mine = await binding.accountOf(userId);
+      if (!mine) return false;
+      const named = clusterName === null ? undefined : await clusters.rowByName(clusterName);
+      const rows = clusterName === null ? await clusters.enabledHpcRows() : named && named.kind === 'hpc' ? [named] : [];
+      for (const cluster of rows) {
+        let row = await repo.get(cluster.id, Number(jobId));
+        if (!row) {
+          await sync.refresh(cluster);
+          row = await repo.get(cluster.id, Number(jobId));
+        }
+        if (row?.job.userAccount === mine) return true;
+      }
+      return false;
+    },
+
     /** One job as the lists show it, with the detail's access check (the job's monitor page). */
     async lookup(actor: Actor, clusterName: string, jobId: string): Promise<Job> {
       return toJob((await access(actor, clusterName, jobId)).row);

@@ -15,12 +15,14 @@ export interface TicketsModuleDeps {
   send?: SendMessage;
   log?: (error: unknown, context: string) => void;
   now?: () => Date;
+  /** The jobs module: whether a job is the user's own (the ticket's related job). */
+  ownsJob?: (userId: number, clusterName: string | null, jobId: string) => Promise<boolean>;
 }
 
 /** Support tickets (issue 11; README). */
-export function createTicketsModule({ db, files, send, log, now }: TicketsModuleDeps) {
+export function createTicketsModule({ db, files, send, log, now, ownsJob }: TicketsModuleDeps) {
   const repo = createTicketsRepo(db);
-  const service = createTicketsService({ repo, attachments: createAttachmentReader(files), notices: createTicketNotices({ send, ...(log ? { log } : {}) }), ...(now ? { now } : {}) });
+  const service = createTicketsService({ repo, attachments: createAttachmentReader(files), notices: createTicketNotices({ send, ...(log ? { log } : {}) }), ...(now ? { now } : {}), ...(ownsJob ? { ownsJob } : {}) });
   return { service, routes: ticketsRoutes, statisticsSource: ticketsStatisticsSource(repo) };
 }
 

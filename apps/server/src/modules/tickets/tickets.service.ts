@@ -60,7 +60,20 @@ const reopenExpired = (row: TicketRow, now: Date) => {
  * Tickets: a user sees and acts on their own; holders of `manage_ticket` see every ticket, assign,
  * change states and write internal notes. Every state change runs on the locked row (repo.change).
  */
-export function createTicketsService({ repo, attachments, notices, now = () => new Date() }: { repo: TicketsRepo; attachments: TicketAttachmentReader; notices: TicketNotices; now?: () => Date }) {
+export function createTicketsService({
+  repo,
+  attachments,
+  notices,
+  now = () => new Date(),
+  ownsJob,
+}: {
+  repo: TicketsRepo;
+  attachments: TicketAttachmentReader;
+  notices: TicketNotices;
+  now?: () => Date;
+  /** Whether the job is the user's own (the jobs module); absent: related jobs are refused. */
+  ownsJob?: (userId: number, clusterName: string | null, jobId: string) => Promise<boolean>;
+}) {
   const isStaff = (actor: Actor) => actor.permissions.includes(staffKey);
   /** Another user's ticket is 1404 to a non-staff caller, as if it did not exist. */
   async function visible(actor: Actor, id: number): Promise<TicketWithNames> {
@@ -116,6 +129,8 @@ export function createTicketsService({ repo, attachments, notices, now = () => n
     async create(actor: Actor, raw: TicketInput): Promise<TicketDetail> {
       const input = ticketInputSchema.parse(raw);
       const body = richText(input.body, 'body.body');
+      // the related job is one of the author's own (another user's and a missing one answer alike)
+      if (input.job_id && !(await ownsJob?.(actor.userId, input.cluster || null, input.job_id))) throw invalid('body.job_id', 'not a job of yours');
       const files = [];
       for (const [i, source] of input.attachments.entries()) files.push(await attachments.read(actor, source, `body.attachments.${i}.path`));
       const at = now();

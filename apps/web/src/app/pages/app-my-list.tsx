@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
 import { AppCatalogue } from '../../features/apps/components/app-catalogue';
+import { RequestPublish } from '../../features/approvals/components/request-publish';
 
 /** /app/my-list: the applications the user owns. */
 export default function AppMyListPage() {
@@ -8,7 +9,8 @@ export default function AppMyListPage() {
   return (
     <div data-testid="app-my-list-page">
       <PageHeader title={t('pages.myList')} subtitle={t('pages.myListSubtitle')} />
-      <AppCatalogue scope="mine" />
+      {/* the user's own apps not public yet: publishing is an application (approvals module) */}
+      <AppCatalogue scope="mine" extra={(app) => (app.mine && app.owner_kind !== 'platform' && app.visibility !== 'public' ? <RequestPublish appName={app.name} /> : null)} />
     </div>
   );
 }

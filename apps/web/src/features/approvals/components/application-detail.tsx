@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Button, Card, Descriptions, Flex, Form, Input, Popconfirm, Result, Skeleton, Space, Steps, Tag, Timeline, Typography } from 'antd';
+import { Button, Card, Descriptions, Flex, Form, Popconfirm, Result, Skeleton, Space, Steps, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { RichHtml, textToHtml } from '../../../components/rich-html';
+import { RichHtml } from '../../../components/rich-html';
+import { RichTextEditor } from '../../../components/rich-text-editor';
 import { formatDate } from '../../../lib/format';
 import { feedback } from '../../../lib/feedback';
 import { useApplication, useDecide, useWithdraw } from '../api/applications';
@@ -25,7 +26,7 @@ export function ApplicationDetail({ id, userId }: { id: number; userId: number |
   const stepStatus = a.state === 'rejected' ? 'error' : a.state === 'approved' ? 'finish' : a.state === 'pending' ? 'process' : 'wait';
 
   async function send(decision: 'approve' | 'reject') {
-    await decide.mutateAsync({ decision, node: a.current_node, comment: textToHtml(comment) });
+    await decide.mutateAsync({ decision, node: a.current_node, comment });
     setComment('');
     feedback().message.success(t(decision === 'approve' ? 'detail.approved' : 'detail.rejected'));
   }
@@ -72,13 +73,13 @@ export function ApplicationDetail({ id, userId }: { id: number; userId: number |
         <Card title={t('detail.decide')} data-testid="decide-card">
           <Form layout="vertical">
             <Form.Item label={t('detail.comment')} extra={t('detail.commentHelp')}>
-              <Input.TextArea rows={3} value={comment} onChange={(e) => setComment(e.target.value)} data-testid="decision-comment-input" maxLength={5000} />
+              <RichTextEditor value={comment} onChange={setComment} testId="decision-comment-input" placeholder={t('detail.comment')} />
             </Form.Item>
             <Space wrap>
               <Button type="primary" loading={decide.isPending} onClick={() => void send('approve')} data-testid="approve">
                 {t('detail.approve')}
               </Button>
-              <Button danger disabled={comment.trim() === ''} loading={decide.isPending} onClick={() => void send('reject')} data-testid="reject">
+              <Button danger disabled={comment.replace(/<[^>]*>/g, '').trim() === ''} loading={decide.isPending} onClick={() => void send('reject')} data-testid="reject">
                 {t('detail.reject')}
               </Button>
             </Space>

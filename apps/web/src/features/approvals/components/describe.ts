@@ -5,6 +5,9 @@ export function describeApplication(kind: ApplicationKind, payload: Record<strin
   const s = (k: string) => String(payload[k] ?? '');
   if (kind === 'partition_access') return `${s('cluster_name')}/${s('partition_name')}`;
   if (kind === 'storage_quota') return `${s('cluster_name')}/${s('storage_name')} (${Math.round(Number(payload.limit_bytes ?? 0) / 2 ** 30)} GiB)`;
+  if (kind === 'cpu_hours') return `${s('cpu_hours')} CPU hours${payload.cluster_name ? ` on ${s('cluster_name')}` : ''}`;
+  if (kind === 'app_publish') return `publish app ${s('app_name')}`;
+  if (kind === 'image_public') return `make image ${s('name')} public`;
   return s('group_name');
 }
 

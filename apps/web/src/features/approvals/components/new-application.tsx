@@ -2,7 +2,7 @@ import { Form, Input, InputNumber, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { applicationKinds, type ApplicationKind } from '@starlight/contract/approvals';
-import { textToHtml } from '../../../components/rich-html';
+import { RichTextEditor } from '../../../components/rich-text-editor';
 import { feedback } from '../../../lib/feedback';
 import { useApply, useRequestablePartitions } from '../api/applications';
 import { detailPath } from './describe';
@@ -15,6 +15,10 @@ interface Values {
   storage_name?: string;
   limit_gib?: number;
   group_name?: string;
+  cpu_hours?: number;
+  app_name?: string;
+  registry_id?: number;
+  image_name?: string;
   period_days?: number | null;
   reason?: string;
 }
@@ -43,8 +47,15 @@ export function NewApplication({ open, onClose, initial, renews = null }: NewApp
         ? { cluster_name: v.partition!.split('/')[0], partition_name: v.partition!.split('/').slice(1).join('/'), max_cpus: v.max_cpus ?? null }
         : v.kind === 'storage_quota'
           ? { cluster_name: v.cluster_name, storage_name: v.storage_name, limit_bytes: Math.round((v.limit_gib ?? 0) * 2 ** 30) }
-          : { group_name: v.group_name };
-    const created = await apply.mutateAsync({ kind: v.kind, payload, reason: textToHtml(v.reason ?? ''), period_days: v.kind === 'group_join' ? null : (v.period_days ?? null), renews });
+          : v.kind === 'cpu_hours'
+            ? { cluster_name: v.cluster_name?.trim() || null, cpu_hours: v.cpu_hours }
+            : v.kind === 'app_publish'
+              ? { app_name: v.app_name }
+              : v.kind === 'image_public'
+                ? { registry_id: v.registry_id, name: v.image_name }
+                : { group_name: v.group_name };
+    const periodic = v.kind === 'partition_access' || v.kind === 'storage_quota' || v.kind === 'cpu_hours';
+    const created = await apply.mutateAsync({ kind: v.kind, payload, reason: v.reason ?? '', period_days: periodic ? (v.period_days ?? null) : null, renews });
     feedback().message.success(t('apply.sent'));
     form.resetFields();
     onClose();
@@ -89,13 +100,38 @@ export function NewApplication({ open, onClose, initial, renews = null }: NewApp
             <Input />
           </Form.Item>
         ) : null}
-        {kind !== 'group_join' ? (
+        {kind === 'cpu_hours' ? (
+          <>
+            <Form.Item name="cpu_hours" label={t('fields.cpuHours')} rules={[{ required: true, message: t('apply.required') }]}>
+              <InputNumber min={0.01} style={{ width: '100%' }} data-testid="application-cpu-hours" />
+            </Form.Item>
+            <Form.Item name="cluster_name" label={t('fields.cluster')} extra={t('apply.anyCluster')}>
+              <Input />
+            </Form.Item>
+          </>
+        ) : null}
+        {kind === 'app_publish' ? (
+          <Form.Item name="app_name" label={t('fields.app')} rules={[{ required: true, message: t('apply.required') }]}>
+            <Input data-testid="application-app-name" />
+          </Form.Item>
+        ) : null}
+        {kind === 'image_public' ? (
+          <>
+            <Form.Item name="registry_id" label={t('fields.registryId')} rules={[{ required: true, message: t('apply.required') }]}>
+              <InputNumber min={1} style={{ width: '100%' }} />
+            </Form.Item>
+            <Form.Item name="image_name" label={t('fields.image')} rules={[{ required: true, message: t('apply.required') }]}>
+              <Input placeholder="demo-bound/tool" data-testid="application-image-name" />
+            </Form.Item>
+          </>
+        ) : null}
+        {kind === 'partition_access' || kind === 'storage_quota' || kind === 'cpu_hours' ? (
           <Form.Item name="period_days" label={t('fields.periodDays')} extra={t('apply.periodHelp')}>
             <InputNumber min={1} max={3650} style={{ width: '100%' }} />
           </Form.Item>
         ) : null}
         <Form.Item name="reason" label={t('fields.reason')}>
-          <Input.TextArea rows={4} maxLength={5000} data-testid="application-reason-input" />
+          <RichTextEditor testId="application-reason-input" placeholder={t('fields.reason')} />
         </Form.Item>
       </Form>
     </Modal>

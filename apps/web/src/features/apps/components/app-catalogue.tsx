@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Card, Col, Empty, Flex, Input, Pagination, Row, Select, Skeleton, Tag, Typography } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -45,7 +45,8 @@ function AppCard({ app }: { app: App }) {
 }
 
 /** /app/list and /app/my-list: search, label filter, cards (paged on the server). */
-export function AppCatalogue({ scope }: { scope: 'visible' | 'mine' }) {
+/** `extra`: what a page adds under each card (e.g. /app/my-list's "request publishing"). */
+export function AppCatalogue({ scope, extra }: { scope: 'visible' | 'mine'; extra?: (app: App) => ReactNode }) {
   const { t } = useTranslation('apps');
   const [search, setSearch] = useState('');
   const [labels, setLabels] = useState<number[]>([]);
@@ -92,6 +93,7 @@ export function AppCatalogue({ scope }: { scope: 'visible' | 'mine' }) {
             {apps.data.list.map((app) => (
               <Col key={app.id} xs={24} sm={12} lg={8} xxl={6}>
                 <AppCard app={app} />
+                {extra?.(app)}
               </Col>
             ))}
           </Row>
