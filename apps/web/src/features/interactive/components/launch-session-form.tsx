@@ -47,12 +47,6 @@ export function LaunchSessionForm({ partitions, onLaunched, initialApp }: { part
   const appId = Form.useWatch('app', form);
   const app = apps.data?.find((a) => a.id === appId);
 
-  // each app's defaults when it is chosen (a field keeps what the user typed while the app stays the same)
-  useEffect(() => {
-    if (!app) return;
-    form.setFieldValue('fields', Object.fromEntries(app.fields.map((f) => [f.name, f.default])));
-  }, [app, form]);
-
   useEffect(() => {
     if (form.getFieldValue('target') || partitions.length === 0) return;
     form.setFieldValue('target', targetOf(partitions.find((p) => p.isDefault) ?? partitions[0]!));
@@ -113,6 +107,8 @@ export function LaunchSessionForm({ partitions, onLaunched, initialApp }: { part
           <Form.Item
             key={`${app.id}-${field.name}`}
             name={['fields', field.name]}
+            // the definition's default when the app is chosen (a value typed for it stays while it remains chosen)
+            initialValue={field.default}
             label={t(`fields.${field.name}`, { defaultValue: field.label })}
             tooltip={field.help ? t(`help.${field.name}`, { defaultValue: field.help }) : undefined}
             rules={field.kind === 'text' ? [{ validator: async (_, value?: string) => (value && controlChars.test(value) ? Promise.reject(new Error(t('launch.controlChars'))) : undefined) }] : []}
