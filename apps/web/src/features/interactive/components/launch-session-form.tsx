@@ -27,9 +27,10 @@ interface Values {
 // eslint-disable-next-line no-control-regex
 const controlChars = /[\u0000-\u001f\u007f-\u009f]/;
 
-function FieldInput({ field }: { field: AppField }) {
-  if (field.kind === 'select') return <Select data-testid={`launch-${field.name}`} options={field.options.map((o) => ({ value: o, label: o }))} />;
-  return <Input data-testid={`launch-${field.name}`} maxLength={field.max_length} allowClear />;
+/** One field's control; Form.Item hands it `value` and `onChange`, passed on to the input. */
+function FieldInput({ field, value, onChange }: { field: AppField; value?: string; onChange?: (value: string) => void }) {
+  if (field.kind === 'select') return <Select data-testid={`launch-${field.name}`} value={value} onChange={onChange} options={field.options.map((o) => ({ value: o, label: o }))} />;
+  return <Input data-testid={`launch-${field.name}`} value={value} onChange={(e) => onChange?.(e.target.value)} maxLength={field.max_length} allowClear />;
 }
 
 const targetOf = (p: PartitionChoice) => `${p.cluster}/${p.name}`;
