@@ -72,6 +72,36 @@ describe('interactive sessions: bad input', () => {
     expect((await launch(unbound, { app: 'jupyter', partition: 'local' })).code).toBe(1403);
   });
 
+  it("validates an app's own fields against its definition, naming the field, before anything is submitted", async () => {
+    const launch = (fields: object, app = 'jupyter') => call(t.app, 'POST', '/session/sessions', owner, { app, partition: 'local', fields });
+    const refused = async (fields: object, app?: string) => {
+      const reply = await launch(fields, app);
+      expect(reply.code, JSON.stringify(fields)).toBe(1400);
+      return (reply.spec as { fields: { path: string; message: string }[] }).fields;
+    };
+    // control characters: newline, carriage return, tab, escape, NUL, DEL, a C1 one
+    for (const bad of ['/opt\n$(id)', '/opt\r', 'a\tb', '\u001b[31m', 'a\u0000b', 'a\u007f', 'a\u0085']) {
+      expect(await refused({ python_path: bad })).toEqual([{ path: 'body.fields.python_path', message: expect.stringMatching(/control characters/i) }]);
+    }
+    expect((await refused({ python_path: 'x'.repeat(513) }))[0]).toMatchObject({ path: 'body.fields.python_path', message: 'at most 512 characters' });
+    expect((await refused({ python_path: 42 }))[0]).toMatchObject({ path: 'body.fields.python_path', message: 'expected a string' });
+    expect((await refused({ resolution: '1280x800' }))[0]).toMatchObject({ path: 'body.fields.resolution', message: 'this app has no such field' });
+    expect((await refused({ resolution: '1280x800; reboot' }, 'desktop'))[0]).toMatchObject({ path: 'body.fields.resolution', message: expect.stringContaining('one of 1024x768') });
+    // nothing was recorded (only the seeded session is demo-bound's)
+    expect((await call<{ total: number }>(t.app, 'GET', '/session/sessions', owner)).spec.total).toBe(1);
+  });
+
+  it('lists the interactive apps as apps of kind interactive, with their card and form fields', async () => {
+    const apps = await call<{ id: string; kind: string; title: string; icon: string; labels: string[]; fields: { name: string; kind: string }[] }[]>(t.app, 'GET', '/session/apps', owner);
+    expect(apps.code).toBe(200);
+    expect(apps.spec.map((a) => [a.id, a.kind])).toEqual([
+      ['jupyter', 'interactive'],
+      ['desktop', 'interactive'],
+    ]);
+    expect(apps.spec[0]).toMatchObject({ title: 'Jupyter Notebook', icon: expect.any(String), labels: expect.arrayContaining(['python']), fields: [{ name: 'python_path', kind: 'text', max_length: 512 }] });
+    expect(apps.spec[1]!.fields).toEqual([expect.objectContaining({ name: 'resolution', kind: 'select', default: '1280x800' })]);
+  });
+
   it("answers another user's session id exactly as a missing one, on every call", async () => {
     for (const [method, suffix] of [['GET', ''], ['DELETE', ''], ['POST', '/connect'], ['POST', '/relaunch'], ['GET', '/output']] as const) {
       const theirs = await call(t.app, method, `/session/${id}${suffix}`, other);

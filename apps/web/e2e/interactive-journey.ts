@@ -21,10 +21,18 @@ export interface InteractiveJourney {
 
 const card = (page: Page, app: string) => page.getByTestId('session-card').filter({ hasText: app }).first();
 
-async function launch(page: Page, journey: InteractiveJourney, app: 'Jupyter Notebook' | 'Remote desktop', extra?: () => Promise<void>) {
-  await page.goto('/app/interactive');
-  await page.getByTestId('launch-app').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: app }).click();
+async function launch(page: Page, journey: InteractiveJourney, app: 'Jupyter Notebook' | 'Remote desktop', extra?: () => Promise<void>, fromCatalogue?: string) {
+  if (fromCatalogue) {
+    // the application center lists the interactive apps; a card opens the launch form with that app chosen
+    await page.goto('/app/list');
+    await page.getByTestId(`app-card-interactive-${fromCatalogue}`).click();
+    await expect(page).toHaveURL(new RegExp(`/app/interactive\\?app=${fromCatalogue}$`));
+    await expect(page.getByTestId('launch-app')).toContainText(app);
+  } else {
+    await page.goto('/app/interactive');
+    await page.getByTestId('launch-app').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: app }).click();
+  }
   await page.getByTestId('launch-partition').click();
   await page.locator('.ant-select-item-option').filter({ hasText: journey.partition }).click();
   await expect(page.getByTestId('launch-partition')).toContainText(journey.partition);
@@ -60,7 +68,10 @@ export async function endSessions(request: APIRequestContext, user: string, ids:
 /** The journey for a signed-in, bound user; answers the saved notebook's name. */
 export async function interactiveJourney(page: Page, context: BrowserContext, testInfo: TestInfo, journey: InteractiveJourney): Promise<string> {
   let notebookName = '';
-  const jupyter = await test.step('launches Jupyter and waits for running', () => launch(page, journey, 'Jupyter Notebook'));
+  const jupyter = await test.step('launches Jupyter and waits for running', () => 
+    // the app's own field (its definition's text field): handed to the job as SL_FIELD_PYTHON_PATH, never as shell text
+    launch(page, journey, 'Jupyter Notebook', () => page.getByTestId('launch-python_path').fill('/opt/sl-extra $(id)')),
+  );
   const jupyterId = (await jupyter.getAttribute('data-session-id')) ?? '';
 
   await test.step('connects, creates a notebook, runs whoami as the bound account and saves it', async () => {
@@ -126,7 +137,7 @@ export async function interactiveJourney(page: Page, context: BrowserContext, te
     launch(page, journey, 'Remote desktop', async () => {
       await page.getByTestId('launch-resolution').click();
       await page.locator('.ant-select-item-option').filter({ hasText: '1024x768' }).click();
-    }),
+    }, 'desktop'),
   );
   const desktopId = (await desktop.getAttribute('data-session-id')) ?? '';
 

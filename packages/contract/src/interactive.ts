@@ -18,20 +18,47 @@ export const finalSessionStates: readonly SessionState[] = ['completed', 'failed
 /** Desktop sizes a user may pick (also what the launch script is handed, never free text). */
 export const desktopResolutions = ['1024x768', '1280x800', '1366x768', '1600x900', '1920x1080'] as const;
 
-/** App-specific fields; each app validates its own with these (unknown keys refused). */
-export const jupyterFieldsSchema = z.object({}).strict();
-export const desktopFieldsSchema = z.object({ resolution: z.enum(desktopResolutions).default('1280x800') }).strict();
+/**
+ * One form field an app asks for beyond the common ones, declared by the app's definition: the web builds the
+ * form from it, the server validates the launch against it, and the value reaches the launch script only as the
+ * environment variable `SL_FIELD_<NAME>` (upper case), never as shell text.
+ */
+export const appFieldNamePattern = /^[a-z][a-z0-9_]{0,31}$/;
+const appFieldBase = {
+  name: z.string().regex(appFieldNamePattern),
+  /** What the form shows (the web prefers its own translation of `fields.<name>` when it has one). */
+  label: z.string().min(1).max(64),
+  help: z.string().max(300).optional(),
+};
+export const appFieldSchema = z.discriminatedUnion('kind', [
+  z.object({ ...appFieldBase, kind: z.literal('select'), options: z.array(z.string().min(1).max(64)).min(1).max(50), default: z.string() }),
+  z.object({
+    ...appFieldBase,
+    kind: z.literal('text'),
+    /** Longest value accepted (control characters are always refused). */
+    max_length: z.number().int().min(1).max(1024),
+    /** When set, the whole value must match this regular expression (JavaScript syntax, without slashes). */
+    pattern: z.string().max(200).optional(),
+    default: z.string(),
+  }),
+]);
+export type AppField = z.infer<typeof appFieldSchema>;
 
-/** One form field an app asks for beyond the common ones (the web builds the form from it). */
-export const appFieldSchema = z.object({
-  name: z.string(),
-  kind: z.literal('select'),
-  options: z.array(z.string()),
-  default: z.string(),
-});
+/** The environment variable a field's value reaches the launch script through. */
+export const fieldEnvName = (name: string) => `SL_FIELD_${name.toUpperCase()}`;
 
+/**
+ * An interactive app as the application center lists it (kind `interactive`, beside CWL tools and workflows):
+ * its card (icon, title, description, labels) and its launch form's own fields.
+ */
 export const interactiveAppSchema = z.object({
   id: z.enum(interactiveAppIds),
+  kind: z.literal('interactive'),
+  title: z.string(),
+  description: z.string(),
+  /** An emoji or a data: image, as the catalogue's other apps. */
+  icon: z.string(),
+  labels: z.array(z.string()),
   /** Whether this host has the app's programs (a Slurm node may still have them; launching is not refused). */
   installed: z.boolean(),
   /** What to install when it is missing. */

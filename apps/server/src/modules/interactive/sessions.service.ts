@@ -16,7 +16,7 @@ import type { BindingService } from '../binding/binding.service';
 import type { ClusterRow, ClustersService } from '../clusters/clusters.service';
 import type { JobSubmitService } from '../jobs/job-submit.service';
 import { readTail } from '../jobs/job-output';
-import { interactiveApps, launchScript } from './interactive-apps';
+import { fieldsEnv, interactiveApps, launchScript, validateFields } from './interactive-apps';
 import { readConnection } from './connection-file';
 import type { SessionPasses } from './session-passes';
 import type { SessionRow, SessionsRepo, SessionWithCluster } from './sessions.repo';
@@ -189,10 +189,10 @@ export function createSessionsService({ repo, clusters, binding, submit, idleMin
 
   async function launchAs(actor: Actor, input: LaunchSessionInput, id = randomUUID()): Promise<Session> {
     const app = interactiveApps[input.app];
-    const parsed = app.fieldsSchema.safeParse(input.fields);
-    if (!parsed.success) {
-      const fields = parsed.error.issues.map((issue) => ({ path: ['body', 'fields', ...issue.path].join('.'), message: issue.message }));
-      throw new AppError(Code.invalidInput, `invalid input: ${fields.map((f) => f.path).join(', ')}`, { fields });
+    const checked = validateFields(app.fields, input.fields);
+    if ('issues' in checked) {
+      const fields = checked.issues;
+      throw new AppError(Code.invalidInput, `invalid input: ${fields.map((f) => `${f.path}: ${f.message}`).join(', ')}`, { fields });
     }
     const account = await binding.accountOf(actor.userId);
     if (!account) throw new AppError(Code.forbidden, 'bind a system account before launching sessions');
@@ -208,7 +208,7 @@ export function createSessionsService({ repo, clusters, binding, submit, idleMin
       {
         ...(input.memory_mb !== undefined ? { memoryMb: input.memory_mb } : {}),
         env: {
-          ...app.env(parsed.data),
+          ...fieldsEnv(checked.values),
           SL_SESSION_ID: id,
           SL_BASE_URL: proxyBase(id),
           // the embedded cluster's node is this host: the app listens on the loopback only
@@ -226,7 +226,7 @@ export function createSessionsService({ repo, clusters, binding, submit, idleMin
       cpus: input.cpus,
       memoryMb: input.memory_mb ?? null,
       hours: input.hours,
-      fields: parsed.data,
+      fields: checked.values,
       jobId: result.job_id,
       state: 'queued',
       folder,

@@ -7,7 +7,7 @@ PORT=$(free_port)
 rm -f display.txt
 # the VNC server listens on localhost only and asks for the password; websockify is what the console reaches
 Xtigervnc -displayfd 3 -rfbport "$VNC_PORT" -localhost -SecurityTypes VncAuth -PasswordFile vnc.passwd \
-  -geometry "$SL_RESOLUTION" -depth 24 -nolisten tcp 3>display.txt &
+  -geometry "$SL_FIELD_RESOLUTION" -depth 24 -nolisten tcp 3>display.txt &
 X_PID=$!
 for _ in $(seq 100); do [ -s display.txt ] && break; sleep 0.1; done
 export DISPLAY=":$(head -n 1 display.txt)"

@@ -1,3 +1,9 @@
+# the form's extra module path (SL_FIELD_PYTHON_PATH, validated by the console: no control characters): printed
+# for troubleshooting and handed to Python as data, never evaluated
+if [ -n "${SL_FIELD_PYTHON_PATH:-}" ]; then
+  printf 'starlight: extra Python module path: %s\n' "$SL_FIELD_PYTHON_PATH"
+  export PYTHONPATH="$SL_FIELD_PYTHON_PATH${PYTHONPATH:+:$PYTHONPATH}"
+fi
 need jupyter-notebook python3
 SECRET=$(head -c 24 /dev/urandom | od -An -tx1 | tr -d ' \n')
 PORT=$(free_port)

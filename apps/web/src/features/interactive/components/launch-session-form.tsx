@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Alert, Button, Card, Form, InputNumber, Select, Space, Tag } from 'antd';
+import { Alert, Button, Card, Form, Input, InputNumber, Select, Space, Tag } from 'antd';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { InteractiveAppId, LaunchSessionInput } from '@starlight/contract/interactive';
+import type { AppField, InteractiveAppId, LaunchSessionInput } from '@starlight/contract/interactive';
 import { isApiError } from '../../../lib/api-error';
 import { interactiveAppsQueryOptions, useLaunchSession } from '../api/sessions';
 
@@ -19,13 +19,27 @@ interface Values {
   cpus: number;
   memory_gb?: number;
   hours: number;
-  resolution?: string;
+  /** The app's own fields, by name (its definition declares them). */
+  fields?: Record<string, string>;
+}
+
+/** A text field refuses control characters on the server too; the form says so before sending. */
+// eslint-disable-next-line no-control-regex
+const controlChars = /[\u0000-\u001f\u007f-\u009f]/;
+
+/** One field's control; Form.Item hands it `value` and `onChange`, passed on to the input. */
+function FieldInput({ field, value, onChange }: { field: AppField; value?: string; onChange?: (value: string) => void }) {
+  if (field.kind === 'select') return <Select data-testid={`launch-${field.name}`} value={value} onChange={onChange} options={field.options.map((o) => ({ value: o, label: o }))} />;
+  return <Input data-testid={`launch-${field.name}`} value={value} onChange={(e) => onChange?.(e.target.value)} maxLength={field.max_length} allowClear />;
 }
 
 const targetOf = (p: PartitionChoice) => `${p.cluster}/${p.name}`;
 
-/** The launch form: app, cluster/partition, cores, memory, hours and the app's own fields. */
-export function LaunchSessionForm({ partitions, onLaunched }: { partitions: PartitionChoice[]; onLaunched?: () => void }) {
+/**
+ * The launch form: app, cluster/partition, cores, memory, hours and the app's own fields (built from the app's
+ * definition). `initialApp`: the app chosen in the application center's catalogue.
+ */
+export function LaunchSessionForm({ partitions, onLaunched, initialApp }: { partitions: PartitionChoice[]; onLaunched?: () => void; initialApp?: InteractiveAppId }) {
   const { t } = useTranslation('interactive');
   const [form] = Form.useForm<Values>();
   const apps = useQuery(interactiveAppsQueryOptions());
@@ -49,7 +63,7 @@ export function LaunchSessionForm({ partitions, onLaunched }: { partitions: Part
       cpus: values.cpus,
       hours: values.hours,
       ...(values.memory_gb ? { memory_mb: Math.round(values.memory_gb * 1024) } : {}),
-      fields: values.app === 'desktop' ? { resolution: values.resolution ?? '1280x800' } : {},
+      fields: Object.fromEntries((app?.fields ?? []).map((f) => [f.name, values.fields?.[f.name] ?? f.default])),
     };
     try {
       await launch.mutateAsync(input);
@@ -61,7 +75,7 @@ export function LaunchSessionForm({ partitions, onLaunched }: { partitions: Part
 
   return (
     <Card title={t('launch.title')} data-testid="launch-session">
-      <Form form={form} layout="vertical" initialValues={{ app: 'jupyter', cpus: 1, hours: 1, resolution: '1280x800' }} onFinish={onFinish}>
+      <Form form={form} layout="vertical" initialValues={{ app: initialApp ?? 'jupyter', cpus: 1, hours: 1 }} onFinish={onFinish}>
         <Form.Item name="app" label={t('launch.app')} rules={[{ required: true }]}>
           <Select
             data-testid="launch-app"
@@ -69,7 +83,7 @@ export function LaunchSessionForm({ partitions, onLaunched }: { partitions: Part
               value: a.id,
               label: (
                 <Space>
-                  {t(`apps.${a.id}`)}
+                  {t(`apps.${a.id}`, { defaultValue: a.title })}
                   {a.installed ? null : <Tag color="warning">{t('launch.notInstalled', { packages: a.packages.join(' ') })}</Tag>}
                 </Space>
               ),
@@ -91,8 +105,16 @@ export function LaunchSessionForm({ partitions, onLaunched }: { partitions: Part
           </Form.Item>
         </Space>
         {app?.fields.map((field) => (
-          <Form.Item key={field.name} name={field.name} label={t(`fields.${field.name}`)}>
-            <Select data-testid={`launch-${field.name}`} options={field.options.map((o) => ({ value: o, label: o }))} />
+          <Form.Item
+            key={`${app.id}-${field.name}`}
+            name={['fields', field.name]}
+            // the definition's default when the app is chosen (a value typed for it stays while it remains chosen)
+            initialValue={field.default}
+            label={t(`fields.${field.name}`, { defaultValue: field.label })}
+            tooltip={field.help ? t(`help.${field.name}`, { defaultValue: field.help }) : undefined}
+            rules={field.kind === 'text' ? [{ validator: async (_, value?: string) => (value && controlChars.test(value) ? Promise.reject(new Error(t('launch.controlChars'))) : undefined) }] : []}
+          >
+            <FieldInput field={field} />
           </Form.Item>
         ))}
         {refusal ? <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} data-testid="launch-refusal" /> : null}
