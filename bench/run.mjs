@@ -21,6 +21,8 @@ const benches = [
     file: 'images.mjs',
     skip: registryMissing.length > 0 ? `${registryMissing.join(' and ')} not installed (sudo bash scripts/services/registry-up.sh, or apt-get install docker-registry skopeo)` : null,
   },
+  // the resource report over 1 year × 50 partitions × 5,000 users from daily rows vs a raw GROUP BY (PGlite, and PostgreSQL when STARLIGHT_TEST_PG is set; a few minutes)
+  { file: 'statistics.mjs' },
   // the bell's unread count at 100,000 messages vs a raw count, and a template sent to 10,000 users (PostgreSQL, about 1 minute)
   { file: 'messages.mjs', skip: process.env.STARLIGHT_TEST_PG ? null : 'STARLIGHT_TEST_PG is not set (source /tmp/services.env)' },
   // the real Slurm with 10,000 jobs (about 5 minutes, as root): only where slurm-up.sh's env is loaded

@@ -264,6 +264,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     runsBetween: apps.runs.activityBetween,
     approvalsBetween: (from, to) => approvals.applications.activityBetween(from, to),
     imagesBetween: (from, to) => images.activity.between(from, to),
+    gpuBetween: fees.service.gpuUsageBetween,
+    communityByGroup: identity.accounts.communityByGroup,
+    visibleGroupNames: identity.accounts.visibleGroupNames,
     now: deps.now,
   });
   const scheduler = createSchedulerModule({ db, auth: identity.auth, now: deps.now });
@@ -374,7 +377,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(docs.routes, { prefix, docs: docs.service, basePath: config.basePath });
   await app.register(udm.routes, { prefix, udm: udm.service });
   statistics.service.register(tickets.statisticsSource);
-  await app.register(statistics.routes, { prefix, statistics: statistics.service, generateDemo: statistics.generateDemo });
+  await app.register(statistics.routes, { prefix, statistics: statistics.service, generateDemo: statistics.generateDemo, visibleGroupNames: statistics.visibleGroupNames });
 
   const url = `http://${config.host}:${config.port}`;
   const { admin } = await identity.bootstrap.run();

@@ -86,6 +86,19 @@ async function bench(label: string, handle: DatabaseHandle) {
   const dailyRows = (await db.select({ n: count() }).from(statDaily).where(eq(statDaily.source, 'resource')))[0]!.n;
 
   const report = await timed(() => statistics.report('resource', query));
+  const reportByDay = await timed(() => statistics.report('resource', { ...query, group_by: 'day' as const }));
+  // the costliest chart by hand: the year's top 10 users by core-hours over the raw jobs
+  const rawUsers = await timed(() =>
+    db
+      .select({ user: jobs.userAccount, value: sql<number>`sum(${jobs.coreSeconds})::float8` })
+      .from(jobs)
+      .where(and(gte(jobs.endTime, new Date(`${startDay}T00:00:00Z`)), lt(jobs.endTime, new Date(today))))
+      .groupBy(jobs.userAccount)
+      .orderBy(sql`2 desc`)
+      .limit(10),
+  );
+  const userPie = report.answer.charts.find((c) => c.id === 'coreHoursByUser')!;
+  const usersAgree = rawUsers.answer.every((r) => Math.abs((userPie.series.find((x) => x.name === r.user)?.data[0] ?? -1) - Number(r.value) / 3600) < 0.01 * Math.max(1, Number(r.value) / 3600));
   const chart = await timed(() => repo.aggregate({ source: 'resource', metric: 'core_cluster', start: startDay, end: endDay, grouping: 'month', by: 'k1' }));
   // the raw answer: one GROUP BY over every job of the year
   const month = sql<string>`to_char(${jobs.endTime} at time zone 'UTC', 'YYYY-MM')`;
@@ -110,6 +123,9 @@ async function bench(label: string, handle: DatabaseHandle) {
       load_ms: Math.round(loadMs),
       first_answer_ms: Math.round(computeMs),
       report_7_charts_ms: Math.round(report.ms),
+      report_7_charts_by_day_ms: Math.round(reportByDay.ms),
+      raw_top_users_ms: Math.round(rawUsers.ms),
+      top_users_same_answer: usersAgree,
       daily_rows_group_by_ms: Math.round(chart.ms),
       raw_group_by_ms: Math.round(raw.ms),
       ratio_raw_over_daily: Number((raw.ms / chart.ms).toFixed(2)),
@@ -118,6 +134,7 @@ async function bench(label: string, handle: DatabaseHandle) {
       buckets: coreChart?.buckets.length,
     }),
   );
+  if (!usersAgree) throw new Error(`${label}: the user pie and the raw top 10 users disagree`);
   if (mismatches.length > 0) throw new Error(`${label}: the daily rows and the raw GROUP BY disagree on ${mismatches.length} cells`);
 }
 

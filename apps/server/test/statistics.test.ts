@@ -4,7 +4,9 @@ import { appRuns, apps, appVersions } from '../src/db/schema/apps';
 import { auditEvents } from '../src/db/schema/audit';
 import { clusters } from '../src/db/schema/hpc';
 import { imageNamespaceQuotas, imageRegistries } from '../src/db/schema/images';
-import { users } from '../src/db/schema/identity';
+import { communities, communityGroups, groups, users } from '../src/db/schema/identity';
+import { feeUsage } from '../src/db/schema/fees';
+import { jobs } from '../src/db/schema/jobs';
 import { addGroupMember } from './quotas-helpers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Report } from '@starlight/contract/statistics';
@@ -67,6 +69,71 @@ describe('statistics reports', () => {
     expect(Math.max(...(utilisation?.series.flatMap((s) => s.data) ?? [0]))).toBeGreaterThan(0);
     // a year of seven reports' rows written, then read three ways: slow on a loaded 2-core machine
   }, 120_000);
+
+  // after the generated year above (its resource rows charge group0 … group7)
+  it('filters the resource report to one group: the caller\'s own group without the key, any with it; another group → 1403 naming the field', async () => {
+    const range = `start=${daysAgo(365)}&end=${daysAgo(1)}&group_by=month`;
+    const member = await addGroupMember(t, 'group3', 'stat-gina', null);
+    const own = await call<Report>(t, member.token, 'GET', `/statistics/report/resource?${range}&field_eq_group=group3`);
+    expect(own.code).toBe(200);
+    expect(Object.keys(series(own.spec, 'coreHoursByGroup'))).toEqual(['group3']);
+    const everyone = await call<Report>(t, admin, 'GET', `/statistics/report/resource?${range}`);
+    const total = (r: Report, id: string) => chart(r, id).series.flatMap((x) => x.data).reduce((a, b) => a + b, 0);
+    // the group's slice of the unfiltered pie is what its filtered charts add up to
+    const slice = series(everyone.spec, 'coreHoursByGroup')['group3']!;
+    expect(slice).toBeGreaterThan(0);
+    for (const id of ['coreHoursByCluster', 'coreHoursByUser']) expect(Math.abs(total(own.spec, id) - slice) / slice, id).toBeLessThan(0.001);
+    expect(total(own.spec, 'coreHoursByUser')).toBeLessThan(total(everyone.spec, 'coreHoursByUser'));
+    // users of group3 only (demo: user n is in group n % 8)
+    expect(Object.keys(series(own.spec, 'coreHoursByUser')).every((u) => u === 'other' || Number(u.slice(4)) % 8 === 3)).toBe(true);
+    // partition × group rows are not kept: the partition charts are left out of a filtered report
+    expect(own.spec.charts.map((c) => c.id)).toEqual(['coreHoursByCluster', 'coreHoursByGroup', 'coreHoursByUser', 'gpuHoursByCluster', 'gpuHoursByPartition', 'jobSize']);
+    expect(total(own.spec, 'gpuHoursByCluster')).toBeGreaterThan(0);
+    expect(total(own.spec, 'gpuHoursByCluster')).toBeLessThan(total(everyone.spec, 'gpuHoursByCluster'));
+    // the demo puts group3 in chemistry
+    expect(Object.keys(series(everyone.spec, 'coreHoursByCommunity')).sort()).toEqual(['biology', 'chemistry', 'none', 'physics']);
+    expect(series(own.spec, 'jobSize')).not.toEqual(series(everyone.spec, 'jobSize'));
+
+    const other = await call(t, member.token, 'GET', `/statistics/report/resource?${range}&field_eq_group=group4`);
+    expect(other.code).toBe(1403);
+    expect(fields(other)).toEqual(['query.field_eq_group']);
+    expect((await call(t, member.token, 'GET', `/statistics/report/resource?${range}`)).code).toBe(1403);
+    // a group administrator sees the group they administer
+    const gadmin = await addGroupMember(t, 'group5', 'stat-gabe', null, true);
+    expect((await call(t, gadmin.token, 'GET', `/statistics/report/resource?${range}&field_eq_group=group5`)).code).toBe(200);
+    expect((await call(t, gadmin.token, 'GET', `/statistics/report/resource?${range}&field_eq_group=group3`)).code).toBe(1403);
+    // the report's key sees every group
+    expect((await call(t, admin, 'GET', `/statistics/report/resource?${range}&field_eq_group=group4`)).code).toBe(200);
+    // a report whose rows carry no group refuses the filter
+    const workflow = await call(t, admin, 'GET', `/statistics/report/workflow?${range}&field_eq_group=group4`);
+    expect(workflow.code).toBe(1400);
+    expect(fields(workflow)).toEqual(['query.field_eq_group']);
+  }, 60_000);
+
+  it('keeps other users\' apps, namespaces, approval nodes and tickets from a plain signed-in user (the five reports need query_all_user)', async () => {
+    for (const name of ['workflow', 'app', 'approval', 'image', 'ticket']) {
+      expect((await call(t, user, 'GET', `/statistics/report/${name}?start=${today}&end=${today}`)).code, name).toBe(1403);
+      expect((await call(t, admin, 'GET', `/statistics/report/${name}?start=${today}&end=${today}`)).code, name).toBe(200);
+    }
+  });
+
+  it('resource: GPU-hours from the fees module\'s accounting rows and core- and GPU-hours by community (group → community through identity)', async () => {
+    const db = t.database.db;
+    const [cluster] = await db.select().from(clusters);
+    const [community] = await db.insert(communities).values({ name: 'stat-community' }).returning();
+    const [group] = await db.insert(groups).values({ name: 'stat-gpu-lab' }).returning();
+    await db.insert(communityGroups).values({ communityId: community!.id, groupId: group!.id });
+    const ended = new Date(Date.now() - 60_000);
+    // written the way the jobs sync and the fees sync write them
+    await db.insert(jobs).values({ clusterId: cluster!.id, jobId: 990_001, userAccount: 'stat_gpu', chargeAccount: 'stat-gpu-lab', name: 'train', partition: 'gpu', state: 'COMPLETED', submitTime: new Date(ended.getTime() - 7_200_000), startTime: new Date(ended.getTime() - 3_600_000), endTime: ended, cpus: 4, coreSeconds: 4 * 3600 });
+    await db.insert(feeUsage).values({ clusterId: cluster!.id, jobId: '990001', userAccount: 'stat_gpu', chargeAccount: 'stat-gpu-lab', partition: 'gpu', day: today, endTime: ended, coreSeconds: 4 * 3600, gpuSeconds: 2 * 3600 });
+    const r = await report('resource');
+    expect(series(r, 'gpuHoursByCluster')).toEqual({ [cluster!.name]: 2 });
+    expect(series(r, 'gpuHoursByPartition')).toEqual({ gpu: 2 });
+    expect(series(r, 'gpuHoursByCommunity')).toEqual({ 'stat-community': 2 });
+    expect(series(r, 'coreHoursByCommunity')['stat-community']).toBe(4);
+    expect(chart(r, 'gpuHoursByCluster').unit).toBe('gpu_hours');
+  });
 
   it('names the missing source of a report whose source is not registered', async () => {
     const bare = createStatisticsService({ repo: {} as StatisticsRepo, sources: [] });

@@ -9,7 +9,7 @@ export type ReportName = (typeof reportNames)[number];
 export const groupings = ['day', 'week', 'month'] as const;
 export type Grouping = (typeof groupings)[number];
 export const chartKinds = ['line', 'bar', 'stacked', 'pie'] as const;
-export const chartUnits = ['count', 'core_hours', 'minutes', 'hours', 'percent', 'gigabytes'] as const;
+export const chartUnits = ['count', 'core_hours', 'gpu_hours', 'minutes', 'hours', 'percent', 'gigabytes'] as const;
 export type ChartUnit = (typeof chartUnits)[number];
 /** The longest range a report answers (spec: more than 10 years is refused). */
 export const maxReportDays = 3653;
@@ -28,6 +28,11 @@ export const reportQuerySchema = z
     end: isoDay,
     group_by: z.enum(groupings).default('day'),
     field_eq_cluster: z.string().max(64).optional(),
+    /**
+     * Only this group's usage (resource: the group the jobs were charged to). Callers without the report's
+     * key may ask only for their own or an administered group (else 1403 naming this field).
+     */
+    field_eq_group: z.string().min(1).max(64).optional(),
   })
   .superRefine((q, ctx) => {
     const span = dayNumber(q.end) - dayNumber(q.start);

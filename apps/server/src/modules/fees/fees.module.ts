@@ -48,7 +48,12 @@ export function createFeesModule({ db, clusters, syncSeconds, backfillDays, now,
 
   return {
     /** For other modules: `assertMaySubmit(actor, clusterName)` before any submit; `status(userId)`. */
-    service: { assertMaySubmit: status.assertMaySubmit, status: status.status },
+    service: {
+      assertMaySubmit: status.assertMaySubmit,
+      status: status.status,
+      /** The accounting rows with GPU-seconds that ended in [from, to) (the statistics resource report). */
+      gpuUsageBetween: (from: Date, to: Date) => repo.gpuUsageBetween(from, to),
+    },
     repo,
     reader,
     syncNow,

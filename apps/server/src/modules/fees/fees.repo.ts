@@ -61,6 +61,14 @@ export function createFeesRepo(db: Database) {
       if (rows.length === 0) return [];
       return db.insert(feeUsage).values(rows).onConflictDoNothing({ target: [feeUsage.clusterId, feeUsage.jobId, feeUsage.step] }).returning();
     },
+    /** Accounting rows that ended in [from, to) and used GPUs (statistics: the resource report's GPU-hours). */
+    async gpuUsageBetween(from: Date, to: Date) {
+      return db
+        .select({ cluster: clusters.name, partition: feeUsage.partition, userAccount: feeUsage.userAccount, chargeAccount: feeUsage.chargeAccount, gpuSeconds: feeUsage.gpuSeconds })
+        .from(feeUsage)
+        .innerJoin(clusters, eq(clusters.id, feeUsage.clusterId))
+        .where(and(gte(feeUsage.endTime, from), lt(feeUsage.endTime, to), sql`${feeUsage.gpuSeconds} > 0`));
+    },
     async totals(filter: UsageFilter): Promise<UsageTotals> {
       const [row] = await db.select(totals).from(feeUsage).innerJoin(clusters, eq(clusters.id, feeUsage.clusterId)).where(usageWhere(filter));
       return row ?? { coreSeconds: 0, cpuSeconds: 0, gpuSeconds: 0, cost: 0, jobs: 0 };

@@ -74,6 +74,12 @@ export function createAccountsService({ users, roles, groups }: { users: UsersRe
     ensureGroup: (name: string, description: string) => groups.ensure(name, description),
 
     addGroupAdmin: (groupId: number, userId: number) => groups.addAdmin(groupId, userId),
+
+    /** Group names the user may see reports of: their own, administered, and their communities' groups. */
+    visibleGroupNames: (userId: number) => groups.namesVisibleTo(userId),
+
+    /** group name → community name, for the groups that are in a community. */
+    communityByGroup: async (): Promise<Map<string, string>> => new Map((await groups.communityByGroup()).map((r) => [r.group, r.community])),
   };
 }
 

@@ -1,5 +1,6 @@
+import { eq, inArray, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { groupAdmins, groups } from '../../db/schema/identity';
+import { communities, communityAdmins, communityGroups, groupAdmins, groups, users } from '../../db/schema/identity';
 import { internalError } from '../../lib/app-error';
 
 export function createGroupsRepo(db: Database) {
@@ -13,6 +14,27 @@ export function createGroupsRepo(db: Database) {
         .returning({ id: groups.id });
       if (!row) throw internalError(`group ${name} was not written`);
       return row.id;
+    },
+
+    /** Names of the user's own group, the groups they administer and the groups of communities they administer. */
+    async namesVisibleTo(userId: number): Promise<string[]> {
+      const own = db.select({ id: users.groupId }).from(users).where(eq(users.id, userId));
+      const administered = db.select({ id: groupAdmins.groupId }).from(groupAdmins).where(eq(groupAdmins.userId, userId));
+      const viaCommunity = db
+        .select({ id: communityGroups.groupId })
+        .from(communityGroups)
+        .where(inArray(communityGroups.communityId, db.select({ id: communityAdmins.communityId }).from(communityAdmins).where(eq(communityAdmins.userId, userId))));
+      const rows = await db.select({ name: groups.name }).from(groups).where(or(inArray(groups.id, own), inArray(groups.id, administered), inArray(groups.id, viaCommunity)));
+      return rows.map((r) => r.name);
+    },
+
+    /** Every group in a community, with the community's name (statistics: core- and GPU-hours by community). */
+    async communityByGroup(): Promise<{ group: string; community: string }[]> {
+      return db
+        .select({ group: groups.name, community: communities.name })
+        .from(communityGroups)
+        .innerJoin(groups, eq(groups.id, communityGroups.groupId))
+        .innerJoin(communities, eq(communities.id, communityGroups.communityId));
     },
 
     async addAdmin(groupId: number, userId: number): Promise<void> {

@@ -1,4 +1,7 @@
-import { addCore, sizeBucket, summer, type DailyRow } from './sources';
+import { addGpu, addJob, noCommunity, summer, type DailyRow } from './sources';
+
+/** The demo's communities of group0 … group7 (group6 and group7 belong to none). */
+const demoCommunities = ['physics', 'physics', 'physics', 'chemistry', 'chemistry', 'biology'];
 import type { StatisticsRepo } from './statistics.repo';
 
 /** A small deterministic generator (mulberry32), so every demo database shows the same year. */
@@ -49,9 +52,12 @@ export function demoDay(day: Date, shape: DemoShape, seed: number): Record<'acti
     const partition = `${cluster}-p${Math.floor(rnd() * shape.partitionsPerCluster)}`;
     const user = Math.floor(rnd() * shape.users);
     const cpus = 2 ** Math.floor(rnd() * 7);
-    addCore(add, cluster, partition, `group${user % shape.groups}`, `user${String(user).padStart(4, '0')}`, cpus * 3600 * (0.2 + rnd() * 4));
-    add({ metric: 'wait', k1: cluster, k2: partition }, rnd() * rnd() * 7200);
-    add({ metric: 'size', k1: sizeBucket(cpus) }, 0);
+    const coreSeconds = cpus * 3600 * (0.2 + rnd() * 4);
+    const group = `group${user % shape.groups}`;
+    const community = demoCommunities[user % shape.groups] ?? noCommunity;
+    addJob(add, { cluster, partition, group, community, user: `user${String(user).padStart(4, '0')}`, cpus, coreSeconds, waitedSeconds: rnd() * rnd() * 7200 });
+    // one job in four on a GPU partition, 1-4 GPUs
+    if (j % 4 === 0) addGpu(add, { cluster, partition: `${cluster}-gpu`, group, community, gpuSeconds: (1 + (j % 16) / 4) * coreSeconds / cpus });
   }
   for (let c = 0; c < shape.clusters; c++)
     for (let p = 0; p < shape.partitionsPerCluster; p++) {

@@ -16,10 +16,16 @@ export interface ChartSpec {
   over?: string;
   /** Keep the largest N series; the rest are summed as "other". */
   top?: number;
+  /**
+   * The rows this chart reads when the report is filtered to one group: the twin metric and the key that
+   * holds the group there (resource: core_group has it in k2, core_user and size_g in k3). A chart without one
+   * cannot be split by group and is left out of a filtered report.
+   */
+  grouped?: { metric: string; key: 'k2' | 'k3' };
 }
 
 const hours = (seconds: number) => seconds / 3600;
-const scale: Record<ChartUnit, (v: number) => number> = { count: (v) => v, core_hours: hours, minutes: (v) => v / 60, hours, percent: (v) => v, gigabytes: (v) => v / 1e9 };
+const scale: Record<ChartUnit, (v: number) => number> = { count: (v) => v, core_hours: hours, gpu_hours: hours, minutes: (v) => v / 60, hours, percent: (v) => v, gigabytes: (v) => v / 1e9 };
 
 /** The charts of each report (a report whose source is not registered names it instead). */
 export const reportCharts: Partial<Record<ReportName, ChartSpec[]>> = {
@@ -29,12 +35,16 @@ export const reportCharts: Partial<Record<ReportName, ChartSpec[]>> = {
     { id: 'signInsByMethod', kind: 'stacked', unit: 'count', metric: 'sign_in', by: 'k1', measure: 'count' },
   ],
   resource: [
-    { id: 'coreHoursByCluster', kind: 'stacked', unit: 'core_hours', metric: 'core_cluster', by: 'k1', measure: 'value', top: 8 },
+    { id: 'coreHoursByCluster', kind: 'stacked', unit: 'core_hours', metric: 'core_cluster', by: 'k1', measure: 'value', top: 8, grouped: { metric: 'core_group', key: 'k2' } },
     { id: 'coreHoursByPartition', kind: 'stacked', unit: 'core_hours', metric: 'core_partition', by: 'k2', measure: 'value', top: 8 },
-    { id: 'coreHoursByGroup', kind: 'pie', unit: 'core_hours', metric: 'core_group', by: 'k2', measure: 'value', top: 10 },
-    { id: 'coreHoursByUser', kind: 'pie', unit: 'core_hours', metric: 'core_user', by: 'k2', measure: 'value', top: 10 },
+    { id: 'coreHoursByGroup', kind: 'pie', unit: 'core_hours', metric: 'core_group', by: 'k2', measure: 'value', top: 10, grouped: { metric: 'core_group', key: 'k2' } },
+    { id: 'coreHoursByCommunity', kind: 'pie', unit: 'core_hours', metric: 'core_community', by: 'k2', measure: 'value', top: 10 },
+    { id: 'coreHoursByUser', kind: 'pie', unit: 'core_hours', metric: 'core_user', by: 'k2', measure: 'value', top: 10, grouped: { metric: 'core_user', key: 'k3' } },
+    { id: 'gpuHoursByCluster', kind: 'stacked', unit: 'gpu_hours', metric: 'gpu', by: 'k1', measure: 'value', top: 8, grouped: { metric: 'gpu', key: 'k3' } },
+    { id: 'gpuHoursByPartition', kind: 'stacked', unit: 'gpu_hours', metric: 'gpu', by: 'k2', measure: 'value', top: 8, grouped: { metric: 'gpu', key: 'k3' } },
+    { id: 'gpuHoursByCommunity', kind: 'pie', unit: 'gpu_hours', metric: 'gpu', by: 'k4', measure: 'value', top: 10 },
     { id: 'waitTime', kind: 'line', unit: 'minutes', metric: 'wait', by: 'k2', measure: 'average', top: 8 },
-    { id: 'jobSize', kind: 'pie', unit: 'count', metric: 'size', by: 'k1', measure: 'count' },
+    { id: 'jobSize', kind: 'pie', unit: 'count', metric: 'size', by: 'k1', measure: 'count', grouped: { metric: 'size_g', key: 'k3' } },
     { id: 'utilisation', kind: 'line', unit: 'percent', metric: 'core_partition', by: 'k2', measure: 'ratio', over: 'capacity', top: 8 },
   ],
   workflow: [
@@ -88,14 +98,16 @@ export function bucketsOf(start: string, end: string, grouping: Grouping): strin
 const measureOf = (spec: ChartSpec, a: Aggregate): number =>
   spec.measure === 'value' ? a.value : spec.measure === 'count' ? a.count : spec.measure === 'distinct' ? a.distinct : spec.measure === 'average' ? (a.count ? a.value / a.count : 0) : a.value;
 
-/** Aggregates → one chart: series per key (top N, then "other"), values scaled to the unit, 2 decimals. */
-export function buildChart(spec: ChartSpec, buckets: string[], rows: Aggregate[], denominators: Aggregate[] = []): Chart {
+/** What the top N of a chart are ranked by (in SQL, over the whole range). */
+export const rankOf = (spec: ChartSpec): 'value' | 'count' => (spec.measure === 'count' || spec.measure === 'average' ? 'count' : 'value');
+
+/**
+ * Aggregates (already ranked in SQL: at most N kept keys and "other") → one chart: series per key, values
+ * scaled to the unit, 2 decimals. A pie's rows have one bucket for the whole range.
+ */
+export function buildChart(spec: ChartSpec, buckets: string[], rows: Aggregate[]): Chart {
   const index = new Map(buckets.map((b, i) => [b, i]));
-  const totals = new Map<string, number>();
-  for (const r of rows) totals.set(r.key, (totals.get(r.key) ?? 0) + (spec.measure === 'average' ? r.count : measureOf(spec, r)));
-  const ranked = [...totals.entries()].sort((a, b) => b[1] - a[1]).map(([k]) => k);
-  const kept = new Set(spec.top ? ranked.slice(0, spec.top) : ranked);
-  const nameOf = (key: string) => (kept.has(key) ? key || 'all' : 'other');
+  const nameOf = (key: string) => key || 'all';
   const round = (v: number) => Math.round(v * 100) / 100;
 
   if (spec.kind === 'pie') {
@@ -110,14 +122,15 @@ export function buildChart(spec: ChartSpec, buckets: string[], rows: Aggregate[]
     const i = index.get(r.bucket);
     if (i === undefined) continue;
     const name = nameOf(r.key);
+    // a ratio's denominator alone (capacity of a partition without jobs) makes no series
+    if (spec.measure === 'ratio' && r.value === 0 && !numer.has(name)) {
+      cell(denom, name)[i]! += r.denom;
+      continue;
+    }
     cell(numer, name)[i]! += spec.measure === 'average' ? r.value : measureOf(spec, r);
     if (spec.measure === 'average') cell(denom, name)[i]! += r.count;
+    if (spec.measure === 'ratio') cell(denom, name)[i]! += r.denom;
   }
-  if (spec.measure === 'ratio')
-    for (const d of denominators) {
-      const i = index.get(d.bucket);
-      if (i !== undefined && (kept.has(d.key) || !spec.top)) cell(denom, nameOf(d.key))[i]! += d.value;
-    }
   const series = [...numer].map(([name, data]) => ({
     name,
     data: data.map((v, i) => {

@@ -81,33 +81,77 @@ export const sizeBucket = (cpus: number): string => (cpus <= 1 ? '1' : cpus <= 4
  * daily row per job at 5,000 users × 50 partitions, no fewer than the raw jobs (bench/statistics.mjs).
  * k1 is always the cluster, so the cluster filter applies to each.
  */
-export function addCore(add: (row: Omit<DailyRow, 'value' | 'count'>, value: number) => void, cluster: string, partition: string, group: string, user: string, seconds: number): void {
+export function addCore(add: (row: Omit<DailyRow, 'value' | 'count'>, value: number) => void, cluster: string, partition: string, group: string, user: string, seconds: number, community = noCommunity): void {
   add({ metric: 'core_cluster', k1: cluster }, seconds);
+  add({ metric: 'core_community', k1: cluster, k2: community }, seconds);
   add({ metric: 'core_partition', k1: cluster, k2: partition }, seconds);
   add({ metric: 'core_group', k1: cluster, k2: group }, seconds);
-  add({ metric: 'core_user', k1: cluster, k2: user }, seconds);
+  // k3: the group, for the group filter (a user charges one or a few groups: hardly more rows)
+  add({ metric: 'core_user', k1: cluster, k2: user, k3: group }, seconds);
+}
+
+/** The community shown for a group that belongs to none. */
+export const noCommunity = 'none';
+
+/** GPU-seconds of one accounting row: by cluster, partition, group (k3, the filter's key) and community (k4). */
+export function addGpu(add: (row: Omit<DailyRow, 'value' | 'count'>, value: number) => void, row: { cluster: string; partition: string; group: string; community: string; gpuSeconds: number }): void {
+  add({ metric: 'gpu', k1: row.cluster, k2: row.partition, k3: row.group, k4: row.community }, row.gpuSeconds);
+}
+
+/**
+ * One ended job's rows: its core-seconds (addCore), its wait (when it started) and its size with a twin that
+ * carries the group (k3) for the group filter. Partition × group rows are not kept: at 5,000 users × 50
+ * partitions they were nearly one per job, so a report filtered to a group leaves the partition charts out.
+ */
+export function addJob(
+  add: (row: Omit<DailyRow, 'value' | 'count'>, value: number) => void,
+  job: { cluster: string; partition: string; group: string; community?: string; user: string; cpus: number; coreSeconds: number; waitedSeconds: number | null },
+): void {
+  addCore(add, job.cluster, job.partition, job.group, job.user, job.coreSeconds, job.community);
+  if (job.waitedSeconds !== null) add({ metric: 'wait', k1: job.cluster, k2: job.partition }, job.waitedSeconds);
+  add({ metric: 'size', k1: sizeBucket(job.cpus) }, 0);
+  add({ metric: 'size_g', k1: sizeBucket(job.cpus), k3: job.group }, 0);
+}
+
+export interface GpuUsage {
+  cluster: string;
+  partition: string;
+  userAccount: string;
+  chargeAccount: string;
+  gpuSeconds: number;
 }
 
 /**
  * The resource report from the jobs module's synced jobs (by end day): core-seconds by cluster,
- * partition, group (the Slurm charge account) and user; wait; job size; and each partition's capacity
- * (its CPUs × the day), for utilisation.
+ * partition, group (the Slurm charge account), community (the group's, through identity) and user; wait;
+ * job size; each partition's capacity (its CPUs × the day), for utilisation; and GPU-seconds from the fees
+ * module's accounting rows (the jobs table has no GPU count), when that module is there.
  */
 export function resourceSource(deps: {
   endedBetween: (from: Date, to: Date) => Promise<EndedJob[]>;
   capacity: () => Promise<{ cluster: string; partition: string; cpus: number }[]>;
+  gpuBetween?: ((from: Date, to: Date) => Promise<GpuUsage[]>) | undefined;
+  communityByGroup?: (() => Promise<Map<string, string>>) | undefined;
 }): StatisticsSource {
   return {
     name: 'resource',
     async computeDay(from, to) {
-      const [jobs, capacity] = await Promise.all([deps.endedBetween(from, to), deps.capacity()]);
+      const [jobs, capacity, gpu, communities] = await Promise.all([
+        deps.endedBetween(from, to),
+        deps.capacity(),
+        deps.gpuBetween ? deps.gpuBetween(from, to) : [],
+        deps.communityByGroup ? deps.communityByGroup() : new Map<string, string>(),
+      ]);
       const s = summer();
       const add = s.add;
       for (const job of jobs) {
         const group = job.chargeAccount || job.userAccount;
-        addCore(add, job.cluster, job.partition, group, job.userAccount, job.coreSeconds ?? 0);
-        if (job.startTime) add({ metric: 'wait', k1: job.cluster, k2: job.partition }, Math.max(0, (job.startTime.getTime() - job.submitTime.getTime()) / 1000));
-        add({ metric: 'size', k1: sizeBucket(job.cpus) }, 0);
+        const waitedSeconds = job.startTime ? Math.max(0, (job.startTime.getTime() - job.submitTime.getTime()) / 1000) : null;
+        addJob(add, { cluster: job.cluster, partition: job.partition, group, community: communities.get(group) ?? noCommunity, user: job.userAccount, cpus: job.cpus, coreSeconds: job.coreSeconds ?? 0, waitedSeconds });
+      }
+      for (const row of gpu) {
+        const group = row.chargeAccount || row.userAccount;
+        addGpu(add, { cluster: row.cluster, partition: row.partition, group, community: communities.get(group) ?? noCommunity, gpuSeconds: row.gpuSeconds });
       }
       const seconds = (to.getTime() - from.getTime()) / 1000;
       for (const p of capacity) if (p.cpus > 0) add({ metric: 'capacity', k1: p.cluster, k2: p.partition }, p.cpus * seconds);
