@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import dayjs, { type Dayjs } from 'dayjs';
 import { Alert, DatePicker, Flex, Segmented, Skeleton, Spin, Typography } from 'antd';
 import { groupings, type Grouping, type ReportName } from '@starlight/contract/statistics';
+import { ApiError } from '../../../lib/api-error';
 import { useReport } from '../api/get-report';
 import { ReportChart } from './report-chart';
 
@@ -42,6 +43,8 @@ export function ReportPage({ name }: { name: ReportName }) {
       </Flex>
       {report.isLoading ? (
         <Skeleton active />
+      ) : report.error instanceof ApiError && report.error.code === 1403 ? (
+        <Alert type="info" showIcon data-testid="report-forbidden" message={t('forbidden.title')} description={t('forbidden.body')} />
       ) : report.data && !report.data.source_available ? (
         <Alert type="info" showIcon data-testid="report-missing-source" message={t('missing.title')} description={t('missing.body', { source: report.data.missing_source })} />
       ) : (
