@@ -8,6 +8,7 @@ import { labelSchema } from '@starlight/contract/labels';
 import type { App } from '@starlight/contract/apps';
 import { apiSpec } from '../../../lib/api-client';
 import { useApps } from '../api/apps-api';
+import { AppIcon } from '../../../components/app-icon';
 
 const pageSize = 12;
 
@@ -17,9 +18,7 @@ function AppCard({ app }: { app: App }) {
     <Link to={`/app/spec/${app.name}`} data-testid={`app-card-${app.name}`}>
       <Card hoverable size="small" style={{ height: '100%' }}>
         <Flex gap={12} align="flex-start">
-          <div aria-hidden style={{ fontSize: 32, lineHeight: 1, minWidth: 40, textAlign: 'center' }}>
-            {app.icon.startsWith('data:image') ? <img src={app.icon} alt="" width={40} height={40} /> : app.icon || '📦'}
-          </div>
+          <AppIcon icon={app.icon} fallback="📦" />
           <div style={{ minWidth: 0 }}>
             <Typography.Text strong ellipsis>
               {app.title}

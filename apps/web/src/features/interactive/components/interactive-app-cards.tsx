@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { InteractiveApp } from '@starlight/contract/interactive';
 import { interactiveAppsQueryOptions } from '../api/sessions';
+import { AppIcon } from '../../../components/app-icon';
 
 function InteractiveAppCard({ app }: { app: InteractiveApp }) {
   const { t } = useTranslation('interactive');
@@ -11,9 +12,7 @@ function InteractiveAppCard({ app }: { app: InteractiveApp }) {
     <Link to={`/app/interactive?app=${encodeURIComponent(app.id)}`} data-testid={`app-card-interactive-${app.id}`} aria-label={`${app.title}: ${t('catalogue.open')}`}>
       <Card hoverable size="small" style={{ height: '100%' }}>
         <Flex gap={12} align="flex-start">
-          <div aria-hidden style={{ fontSize: 32, lineHeight: 1, minWidth: 40, textAlign: 'center' }}>
-            {app.icon.startsWith('data:image') ? <img src={app.icon} alt="" width={40} height={40} /> : app.icon || '🖥️'}
-          </div>
+          <AppIcon icon={app.icon} fallback="🖥️" />
           <div style={{ minWidth: 0 }}>
             <Typography.Text strong ellipsis>
               {t(`apps.${app.id}`, { defaultValue: app.title })}
