@@ -47,7 +47,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
+  // the banner below says where the console listens: Fastify's own "Server listening" log line would repeat it,
+  // and, written by the logger on its own schedule, could land after the address (which must print last)
+  const level = app.log.level;
+  app.log.level = 'warn';
   await app.listen({ host: config.host, port: config.port });
+  app.log.level = level;
   // interactive sessions' apps on an origin of their own (modules/interactive/README.md)
   const sessionPort = await app.sessionOrigin.listen(config.host, config.interactive.sessionPort);
   const address = app.server.address();
