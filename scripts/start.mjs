@@ -9,7 +9,8 @@ import path from 'node:path';
 import { newest, runLogged, say } from './start-steps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const log = path.join(root, 'node_modules/.cache/starlight/start.log');
+// Outside node_modules: `npm ci` deletes that folder while it runs (a fresh clone's first start).
+const log = path.join(root, '.starlight/start.log');
 
 async function step(title, cmd, args) {
   say(`${title}…`);
