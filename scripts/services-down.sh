@@ -2,7 +2,8 @@
 # services-down.sh: stop what services-up.sh started (by recorded pid / cluster control, never by name).
 set -Eeuo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm sshd node-exporter prometheus registry} "
+wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm sshd node-exporter prometheus registry podman} "
+[[ $wanted == *" podman "* ]] && bash "$here/services/podman-down.sh" || true
 [[ $wanted == *" registry "* ]] && bash "$here/services/registry-down.sh" || true
 [[ $wanted == *" prometheus "* ]] && bash "$here/services/prometheus-down.sh" || true
 [[ $wanted == *" node-exporter "* ]] && bash "$here/services/node-exporter-down.sh" || true

@@ -5,12 +5,13 @@
 #
 # PostgreSQL 15 (Debian's cluster 15/main on 127.0.0.1:5432) with a `starlight` role, Chromium and CJK
 # fonts for the browser tests, and a single-node Slurm (scripts/services/slurm-up.sh). Idempotent:
-# what runs is left alone. STARLIGHT_SERVICES lists what to bring up (default: "postgres browser slurm sshd node-exporter prometheus interactive cwl registry rclone").
+# what runs is left alone. STARLIGHT_SERVICES lists what to bring up (default: "postgres browser slurm sshd node-exporter prometheus interactive cwl registry rclone podman").
 # sshd: a dedicated OpenSSH on 127.0.0.1:2222 for the ssh file driver (scripts/services/sshd-up.sh).
 # node-exporter, prometheus: node_exporter on 127.0.0.1:9100 scraped every 5 s by a Prometheus on 127.0.0.1:9090
 # (scripts/services/node-exporter-up.sh, prometheus-up.sh) for the metrics driver; exports PROMETHEUS_URL.
 # interactive: Jupyter, TigerVNC and websockify for the interactive sessions (scripts/services/interactive-up.sh).
 # cwl: Debian's cwltool and toil for the application center (scripts/services/cwl-up.sh); nothing to start.
+# podman: the container engine of the container-cluster driver, its base image and API socket (scripts/services/podman-up.sh).
 # registry: docker-registry + skopeo (scripts/services/registry-up.sh): all the image tests need (each starts its own
 # token-auth registry on loopback, scripts/test-kit/registry.ts; under CI=true a missing binary fails them); a long-lived
 # token-auth registry is started too when a console already answers at STARLIGHT_CONSOLE_URL.
@@ -19,7 +20,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 log() { printf '[services-up %(%T)T] %s\n' -1 "$*" >&2; }
 die() { log "ERROR: $*"; exit 1; }
 [ "$(id -u)" = 0 ] || die "run as root (apt-get and the service users need it)"
-wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm sshd node-exporter prometheus interactive cwl registry rclone} "
+wanted=" ${STARLIGHT_SERVICES:-postgres browser slurm sshd node-exporter prometheus interactive cwl registry rclone podman} "
 export DEBIAN_FRONTEND=noninteractive
 
 apt_install() {
@@ -82,4 +83,8 @@ fi
 
 if [[ $wanted == *" rclone "* ]]; then
   bash "$here/services/rclone-up.sh"
+fi
+
+if [[ $wanted == *" podman "* ]]; then
+  bash "$here/services/podman-up.sh"
 fi
