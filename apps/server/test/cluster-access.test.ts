@@ -36,7 +36,7 @@ afterAll(async () => {
 });
 
 const localId = async (): Promise<number> => (await call<List<Cluster>>(t.app, 'GET', '/kcluster/cluster?field_lk_name=local', admin)).spec.list[0]!.id;
-const notAvailable = 'the Kubernetes driver is not available yet';
+const notAvailable = 'no container engine is configured (settings.engine and engine_socket)';
 
 describe('live cluster views and the k8s calls (spec §7 "K8s")', () => {
   it('answers the active users of no kubernetes cluster with nobody, then 1502 once one is registered', async () => {

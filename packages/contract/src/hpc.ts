@@ -36,6 +36,19 @@ export const clusterSshSettingsSchema = z
   })
   .strict();
 
+/** The container engines a k8s cluster can stand on. */
+export const containerEngines = ['podman', 'kubernetes'] as const;
+
+/** A k8s cluster's console partition (a namespace): its limits and the launch parameters it offers. */
+export const clusterNamespaceSettingsSchema = z
+  .object({
+    cpu_millicores: z.number().int().min(1).max(100_000_000).optional(),
+    memory_mb: z.number().int().min(1).max(1_000_000_000).optional(),
+    /** Served by GET /kcluster/k8s/partition/params/{cluster}/{partition}; absent: 12112. */
+    params: z.record(z.string().min(1).max(128), z.unknown()).optional(),
+  })
+  .strict();
+
 /** What an administrator writes. Unknown keys are refused so a typo is not silently ignored. */
 export const clusterSettingsInputSchema = z
   .object({
@@ -55,6 +68,14 @@ export const clusterSettingsInputSchema = z
     /** local: the queue's maximum time limit, minutes. */
     max_time_limit_minutes: z.number().int().min(1).max(366 * 24 * 60).optional(),
     ssh: clusterSshSettingsSchema.optional(),
+    /** k8s: the engine behind the container cluster. */
+    engine: z.enum(containerEngines).optional(),
+    /** k8s on podman: the libpod API's unix socket on the API server (`podman system service unix://…`). */
+    engine_socket: absolutePath.optional(),
+    /** k8s on kubernetes: the kubeconfig file on the API server (secret: never sent back). */
+    kubeconfig_file: absolutePath.optional(),
+    /** k8s: console partition (namespace) name → its limits and launch parameters. */
+    namespaces: z.record(schedulerNameSchema, clusterNamespaceSettingsSchema).optional(),
   })
   .strict();
 export type ClusterSettingsInput = z.infer<typeof clusterSettingsInputSchema>;
@@ -78,6 +99,10 @@ export const clusterSettingsSchema = z.object({
       shell_key_configured: z.boolean().default(false),
     })
     .nullable(),
+  engine: z.enum(containerEngines).nullable().optional(),
+  engine_socket: z.string().nullable().optional(),
+  kubeconfig_configured: z.boolean().optional(),
+  namespaces: z.record(z.string(), clusterNamespaceSettingsSchema).optional(),
 });
 export type ClusterSettings = z.infer<typeof clusterSettingsSchema>;
 
@@ -110,6 +135,7 @@ export type ClusterCreateInput = z.infer<typeof clusterCreateInputSchema>;
  */
 export const clusterSettingsPatchSchema = clusterSettingsInputSchema.extend({
   jwt_key_file: absolutePath.nullable().optional(),
+  kubeconfig_file: absolutePath.nullable().optional(),
   ssh: clusterSshSettingsSchema
     .extend({ key_file: absolutePath.optional(), shell_key_file: absolutePath.nullable().optional() })
     .strict()

@@ -1,7 +1,9 @@
 /**
- * The Kubernetes driver contract (spec §7 "K8s"): what the console asks of a container cluster. No
- * implementation talks to a real API server yet; `createUnavailableKubernetesDriver` answers every call
- * with a clear 1502 so the console never shows made-up data for a k8s cluster.
+ * The container-cluster driver contract (spec §7 "K8s"): what the console asks of a container cluster. One
+ * manifest format (Kubernetes YAML, `manifest.ts`), implementations per engine: `podman/` (one podman engine
+ * through its libpod API: the embedded default); a cluster whose engine has no implementation here gets
+ * `createUnavailableKubernetesDriver`, which answers every call with a clear 1502, so the console never
+ * shows made-up data.
  */
 
 export interface KubernetesNode {
@@ -10,6 +12,9 @@ export interface KubernetesNode {
   ready: boolean;
   cpuMillicores: number;
   memoryMb: number;
+  /** What running workloads hold (their limits), where the engine tells. */
+  cpuMillicoresAllocated?: number;
+  memoryMbAllocated?: number;
   labels: Record<string, string>;
 }
 
@@ -29,6 +34,12 @@ export interface KubernetesPartitionParams {
   params: Record<string, unknown>;
 }
 
+/** Whose a workload is: the console user and the console partition (namespace) it runs and counts in. */
+export interface WorkloadOwner {
+  user: string;
+  namespace: string;
+}
+
 export interface KubernetesDriver {
   readonly kind: 'kubernetes';
   /** User names with running workloads on the cluster. */
@@ -36,5 +47,9 @@ export interface KubernetesDriver {
   listNodes(): Promise<KubernetesNode[]>;
   partitionStatus(namespace: string): Promise<KubernetesPartitionStatus>;
   partitionParams(namespace: string): Promise<KubernetesPartitionParams | null>;
+  /** Runs a Kubernetes manifest (checked and labelled by `prepareManifest`) for its owner; the pods' names. */
+  apply(manifest: string, owner: WorkloadOwner): Promise<{ pods: string[]; yaml: string }>;
+  /** Removes what `apply` made from the same (prepared) manifest. */
+  remove(manifest: string): Promise<void>;
   close(): Promise<void>;
 }

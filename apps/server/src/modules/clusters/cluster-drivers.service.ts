@@ -5,7 +5,8 @@ import { createSshFileDriver } from '../../drivers/files/ssh/ssh-driver';
 import { createScheduler } from '../../drivers/scheduler/create-scheduler';
 import type { SchedulerDriver } from '../../drivers/scheduler/interface';
 import type { KubernetesDriver } from '../../drivers/kubernetes/interface';
-import { createUnavailableKubernetesDriver } from '../../drivers/kubernetes/unavailable';
+import { createUnavailableKubernetesDriver, kubernetesUnavailableInfo } from '../../drivers/kubernetes/unavailable';
+import { createPodmanDriver } from '../../drivers/kubernetes/podman/podman-driver';
 import type { LocalUsers } from '../../drivers/local-users/unix-users';
 import type { LocalJobStore } from '../../drivers/scheduler/local/job-store';
 import type { LocalQueueCoordination } from '../../drivers/scheduler/local/queue-coordination';
@@ -87,11 +88,20 @@ export function createClusterDrivers({ dataDir, localStore, coordination, onErro
       );
     },
 
-    /** A k8s cluster's driver (for now the stub that answers 1502); 1400 for an HPC cluster. */
+    /**
+     * A k8s cluster's driver: podman through its libpod socket; an engine without an implementation here
+     * (kubernetes, for now) answers 1502 saying so. 1400 for an HPC cluster.
+     */
     kubernetes(cluster: ClusterRow): KubernetesDriver {
       if (cluster.driver !== 'k8s')
         throw new AppError(Code.invalidInput, `cluster ${cluster.name} is not a kubernetes cluster`, { fields: [{ path: 'params', message: 'not a kubernetes cluster' }] });
-      return createUnavailableKubernetesDriver(cluster.name);
+      const settings = readSettings(cluster.name, cluster.settings);
+      if (settings.engine === 'kubernetes') return createUnavailableKubernetesDriver(cluster.name, kubernetesUnavailableInfo.kubernetes);
+      if (settings.engine !== 'podman' || !settings.engine_socket) return createUnavailableKubernetesDriver(cluster.name);
+      const namespaces = Object.fromEntries(
+        Object.entries(settings.namespaces ?? {}).map(([name, n]) => [name, { cpuMillicores: n.cpu_millicores, memoryMb: n.memory_mb, params: n.params }]),
+      );
+      return createPodmanDriver({ clusterName: cluster.name, socketPath: settings.engine_socket, namespaces });
     },
 
     /** A deleted cluster's drivers are closed now rather than at app close. */

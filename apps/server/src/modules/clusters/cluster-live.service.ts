@@ -60,9 +60,9 @@ export function createClusterLiveService({
         state_flags: [],
         ready: n.ready,
         cpus_total: Math.floor(n.cpuMillicores / 1000),
-        cpus_alloc: 0,
+        cpus_alloc: Math.ceil((n.cpuMillicoresAllocated ?? 0) / 1000),
         memory_total_mb: n.memoryMb,
-        memory_alloc_mb: null,
+        memory_alloc_mb: n.memoryMbAllocated ?? null,
         partitions: [],
       }));
     }
@@ -92,7 +92,8 @@ export function createClusterLiveService({
         };
       } catch (error) {
         log(error, `status of cluster ${cluster.name}`);
-        return { ...base, state: cluster.kind === 'k8s' ? 'unsupported' : 'down', message: infoOf(error) };
+        const unconfigured = cluster.kind === 'k8s' && !clusters.settingsOf(cluster).engine_socket;
+        return { ...base, state: unconfigured ? 'unsupported' : 'down', message: infoOf(error) };
       }
     },
 

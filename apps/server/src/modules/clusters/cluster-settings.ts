@@ -33,6 +33,8 @@ export function publicSettings(settings: ClusterSettingsInput): ClusterSettings 
     ssh: settings.ssh
       ? { host: settings.ssh.host, port: settings.ssh.port, host_key_sha256: settings.ssh.host_key_sha256, key_configured: true, shell_key_configured: settings.ssh.shell_key_file !== undefined }
       : null,
+    ...(settings.engine ? { engine: settings.engine, engine_socket: settings.engine_socket ?? null, kubeconfig_configured: settings.kubeconfig_file !== undefined } : {}),
+    ...(settings.namespaces ? { namespaces: settings.namespaces } : {}),
   };
 }
 
@@ -43,6 +45,11 @@ export function checkSettingsFor(driver: ClusterDriver, settings: ClusterSetting
   if (driver === 'slurm') {
     if (!settings.rest_url) throw missing('rest_url');
     if (!settings.jwt_key_file) throw missing('jwt_key_file');
+  }
+  if (driver === 'k8s') {
+    // a container cluster may be registered before its engine is set; it answers 1502 saying so until then
+    if (settings.engine === 'podman' && !settings.engine_socket) throw missing('engine_socket');
+    if (settings.engine === 'kubernetes' && !settings.kubeconfig_file) throw missing('kubeconfig_file');
   }
 }
 
@@ -83,10 +90,12 @@ export async function toSshConfig(name: string, settings: ClusterSettingsInput):
  * saw: left out, the stored file is kept; null removes it. 1400 names a secret that is needed and missing.
  */
 export function mergeSecrets(stored: ClusterSettingsInput, patch: ClusterSettingsPatch): ClusterSettingsInput {
-  const { jwt_key_file, ssh, ...rest } = patch;
+  const { jwt_key_file, kubeconfig_file, ssh, ...rest } = patch;
   const merged: ClusterSettingsInput = { ...rest };
   const jwt = jwt_key_file === undefined ? stored.jwt_key_file : (jwt_key_file ?? undefined);
   if (jwt !== undefined) merged.jwt_key_file = jwt;
+  const kubeconfig = kubeconfig_file === undefined ? stored.kubeconfig_file : (kubeconfig_file ?? undefined);
+  if (kubeconfig !== undefined) merged.kubeconfig_file = kubeconfig;
   if (ssh) {
     const keyFile = ssh.key_file ?? stored.ssh?.key_file;
     if (!keyFile)
