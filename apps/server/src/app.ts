@@ -59,7 +59,7 @@ import { createTicketsModule } from './modules/tickets/tickets.module';
 import { rcloneAvailable } from './drivers/transfer/rclone';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
-import { createLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
+import { openLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -173,9 +173,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const labels = createLabelsModule({ db, now: deps.now });
   const docs = createDocsModule({ db });
   const system = createSystemModule({ db, kind, version: serverVersion });
-  const localUsers = (deps.isRoot ?? runningAsRoot()) ? createLocalUsers(config.localUsers) : undefined;
+  const isRoot = deps.isRoot ?? runningAsRoot();
   // before any driver makes a home: the database and secrets closed, the way to the homes open
-  if (localUsers) await lockDataDir(config.dataDir, localPassages);
+  if (isRoot) await lockDataDir(config.dataDir, localPassages);
+  // the install's identity (install.json, made on the first start) names and marks its users
+  const localUsers = isRoot ? await openLocalUsers(config.dataDir, config.localUsers) : undefined;
   const fileDriver = createLocalFileDriver({ dataDir: config.dataDir, users: localUsers });
   const storage = createStorageModule({
     db,

@@ -1,5 +1,6 @@
-import { spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chown, mkdir, mkdtemp, readFile, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -7,7 +8,8 @@ import type { JobState, SchedulerIdentity, SchedulerJob } from '../scheduler/int
 import { MemoryJobStore } from '../scheduler/local/job-store';
 import { createLocalScheduler, type LocalScheduler } from '../scheduler/local/local-scheduler';
 import { closedAncestors } from './homes';
-import { createLocalUsers, unixNameOf } from './unix-users';
+import { installIdentity, type InstallIdentity } from './install';
+import { createLocalUsers, markerOf, oldMarkerOf, unixNameOf } from './unix-users';
 
 describe('unixNameOf', () => {
   it('keeps short lowercase accounts readable and hashes the rest into a form no account can take', () => {
@@ -43,7 +45,8 @@ const prefix = process.env.STARLIGHT_TEST_UNIX_PREFIX ?? 'slt0-';
 describe.runIf(root)('local queue with dedicated Unix users', () => {
   let dataDir: string;
   let scheduler: LocalScheduler;
-  const users = createLocalUsers({ prefix, uidMin: 50_000, uidMax: 59_999 });
+  const install: InstallIdentity = { id: randomBytes(16).toString('hex'), tag: randomBytes(2).toString('hex'), upgraded: false };
+  const users = createLocalUsers({ prefix, uidMin: 50_000, uidMax: 59_999 }, { install, homesDir: '/nonexistent' });
   beforeEach(async () => {
     dataDir = await realpath(await mkdtemp(path.join(os.tmpdir(), 'starlight-lu-')));
     scheduler = await createLocalScheduler({ dataDir, store: new MemoryJobStore(), cpuSlots: 2, killGraceMs: 500, msPerMinute: 1000, users });
@@ -67,8 +70,9 @@ describe.runIf(root)('local queue with dedicated Unix users', () => {
     const { jobId } = await scheduler.submitJob(alice, { name: 't', script: 'id -un; sleep 30 & wait', timeLimitMinutes: 1 });
     const done = await waitFor(jobId, ['TIMEOUT']);
     expect(done.exitCode).toBe(143);
-    expect(await readFile(done.stdoutPath, 'utf8')).toBe(`${unixNameOf(prefix, 'alice_lab_q')}\n`);
-    const name = unixNameOf(prefix, 'alice_lab_q');
+    const name = unixNameOf(users.namePrefix, 'alice_lab_q');
+    expect(name).toBe(`${prefix}${install.tag}-alice_lab_q`);
+    expect(await readFile(done.stdoutPath, 'utf8')).toBe(`${name}\n`);
     // ps exits 1 when nothing matches: no process of the user is left once the group's signals land
     // (the wrapper reports TIMEOUT as it goes; its children may take a moment longer, never past the kill grace)
     const psLeft = () => spawnSync('ps', ['-u', name, '-o', 'pid='], { encoding: 'utf8' });
@@ -90,5 +94,101 @@ describe.runIf(root)('local queue with dedicated Unix users', () => {
     expect(done.state).toBe('FAILED');
     expect(await readFile(target, 'utf8')).toBe('root data\n');
     expect((await stat(target)).uid).toBe(0);
+  });
+});
+
+describe('installIdentity', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'starlight-install-'));
+  });
+  afterEach(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('makes one identity on the first start, even when instances start together, and keeps it', async () => {
+    const none = async () => new Set<string>();
+    const made = await Promise.all(Array.from({ length: 5 }, () => installIdentity(dataDir, none)));
+    expect(new Set(made.map((identity) => identity.id)).size).toBe(1);
+    const identity = made[0]!;
+    expect(identity).toEqual({ id: expect.stringMatching(/^[0-9a-f]{32}$/), tag: identity.id.slice(0, 4), upgraded: false });
+    expect((await stat(path.join(dataDir, 'install.json'))).mode & 0o777).toBe(0o600);
+    expect(await installIdentity(dataDir, none)).toEqual(identity);
+  });
+
+  it("draws a tag no other install's users carry", async () => {
+    // every tag but those starting with f is taken: the identity must land on one of these
+    const taken = new Set(Array.from({ length: 0xf000 }, (_, n) => n.toString(16).padStart(4, '0')));
+    expect((await installIdentity(dataDir, async () => taken)).tag).toMatch(/^f[0-9a-f]{3}$/);
+  });
+
+  it('marks a data directory that already has homes as upgraded: no tag, so its users keep their names', async () => {
+    await mkdir(path.join(dataDir, 'homes'));
+    expect(await installIdentity(dataDir, async () => new Set())).toMatchObject({ tag: '', upgraded: true });
+  });
+});
+
+describe.runIf(root)('Unix users of several installs on one host', () => {
+  const range = { prefix, uidMin: 50_000, uidMax: 59_999 };
+  const newInstall = (tag: string, upgraded = false): InstallIdentity => ({ id: randomBytes(16).toString('hex'), tag, upgraded });
+  const comment = (name: string) => execFileSync('getent', ['passwd', name], { encoding: 'utf8' }).split(':')[4];
+  let homesDir: string;
+  beforeEach(async () => {
+    homesDir = await mkdtemp(path.join(os.tmpdir(), 'starlight-homes-'));
+  });
+  afterEach(async () => {
+    await rm(homesDir, { recursive: true, force: true });
+  });
+
+  /** A user as Starlight made them before installs had identities (the same useradd, the old marker). */
+  function oldUser(name: string, account: string): number {
+    const ids = (kind: string) => ['-K', `${kind}_MIN=50000`, '-K', `${kind}_MAX=59999`];
+    execFileSync('groupadd', [...ids('GID'), name]);
+    execFileSync('useradd', [...ids('UID'), '-g', name, '-M', '-N', '-l', '-d', '/nonexistent', '-s', '/usr/sbin/nologin', '-c', oldMarkerOf(account), name]);
+    return Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }));
+  }
+
+  it("never takes a user another install made, even when the two installs' tags meet", async () => {
+    const tag = randomBytes(2).toString('hex');
+    const first = newInstall(tag);
+    const made = await createLocalUsers(range, { install: first, homesDir }).ensure('carol_lab_t');
+    expect(comment(made.name)).toBe(markerOf(first.id, 'carol_lab_t'));
+    const second = createLocalUsers(range, { install: newInstall(tag), homesDir });
+    await expect(second.ensure('carol_lab_t')).rejects.toThrow(`it belongs to install ${first.id} on this host`);
+    await expect(second.lookup('carol_lab_t')).rejects.toThrow('refusing to take it over');
+    expect(comment(made.name)).toBe(markerOf(first.id, 'carol_lab_t'));
+  });
+
+  it('lets an upgraded install claim its users from before (they own its homes), once, and no other install after it', async () => {
+    const name = `${prefix}dave_lab_t`;
+    const uid = oldUser(name, 'dave_lab_t');
+    await mkdir(path.join(homesDir, 'dave_lab_t'));
+    await chown(path.join(homesDir, 'dave_lab_t'), uid, uid);
+    // another upgraded install that shared the user before (its home is the same uid's) comes second
+    const otherHomes = await mkdtemp(path.join(os.tmpdir(), 'starlight-homes-'));
+    try {
+      await mkdir(path.join(otherHomes, 'dave_lab_t'));
+      await chown(path.join(otherHomes, 'dave_lab_t'), uid, uid);
+      const upgraded = newInstall('', true);
+      const claimed = await createLocalUsers(range, { install: upgraded, homesDir }).ensure('dave_lab_t');
+      expect(claimed).toMatchObject({ name, uid });
+      expect(comment(name)).toBe(markerOf(upgraded.id, 'dave_lab_t'));
+      await expect(createLocalUsers(range, { install: newInstall('', true), homesDir: otherHomes }).ensure('dave_lab_t')).rejects.toThrow(
+        `it belongs to install ${upgraded.id}`,
+      );
+    } finally {
+      await rm(otherHomes, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses an old-marked user whose home here is not its own, and any old-marked user in a new install', async () => {
+    const name = `${prefix}erin_lab_t`;
+    oldUser(name, 'erin_lab_t');
+    await mkdir(path.join(homesDir, 'erin_lab_t')); // root's: this install never ran erin's jobs as that user
+    await expect(createLocalUsers(range, { install: newInstall('', true), homesDir }).ensure('erin_lab_t')).rejects.toThrow(
+      "an install from before identities made it, and this install's home of erin_lab_t is not its",
+    );
+    await expect(createLocalUsers(range, { install: newInstall(''), homesDir }).ensure('erin_lab_t')).rejects.toThrow('refusing');
+    expect(comment(name)).toBe(oldMarkerOf('erin_lab_t'));
   });
 });
