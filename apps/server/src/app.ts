@@ -8,7 +8,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { openClusterBus, type ClusterBus } from './lib/cluster-bus';
 import { serverVersion } from './lib/version';
-import { adminAnnouncement, closedPathWarning, demoAnnouncement, sharedLocalAnnouncement } from './lib/announcement';
+import { adminAnnouncement, closedPathWarning, demoAnnouncement, sharedLocalAnnouncement, sharedPidsWarning } from './lib/announcement';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, replyWithFailure } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -60,6 +60,7 @@ import { rcloneAvailable } from './drivers/transfer/rclone';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
 import { openLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
+import { pidNamespacesAvailable } from './drivers/scheduler/local/job-process';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -402,6 +403,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     await binding.service.prepareLocalAccounts();
     const closed = await closedAncestors(config.dataDir);
     if (closed.length > 0) app.log.warn(closedPathWarning(config.dataDir, closed));
+    if (!(await pidNamespacesAvailable())) app.log.warn(sharedPidsWarning);
   } else announce(sharedLocalAnnouncement(serverUserName()));
   await profile.importAvatars();
   await approvals.start();

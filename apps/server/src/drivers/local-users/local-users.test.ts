@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chown, mkdir, mkdtemp, readFile, realpath, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -40,6 +40,7 @@ describe('closedAncestors', () => {
 const root = process.getuid?.() === 0;
 const admin: SchedulerIdentity = { kind: 'admin' };
 const alice: SchedulerIdentity = { kind: 'user', account: 'alice_lab_q' };
+const bob: SchedulerIdentity = { kind: 'user', account: 'bob_lab_q' };
 const prefix = process.env.STARLIGHT_TEST_UNIX_PREFIX ?? 'slt0-';
 
 describe.runIf(root)('local queue with dedicated Unix users', () => {
@@ -79,6 +80,65 @@ describe.runIf(root)('local queue with dedicated Unix users', () => {
     let left = psLeft();
     for (const end = Date.now() + 2_000; left.status !== 1 && Date.now() < end; left = psLeft()) await new Promise((resolve) => setTimeout(resolve, 100));
     expect([left.status, left.stdout.trim()]).toEqual([1, '']);
+  });
+
+  it("runs the job in its own PID namespace: ps shows its own processes, never another account's or the server's", async () => {
+    const marker = `sl-marker-${randomBytes(4).toString('hex')}`;
+    // another Unix user's process on the host, and another account's job, each with a recognisable command line
+    const nobody = spawn('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', '--', '/bin/bash', '-c', 'sleep 30; :', `${marker}-nobody`], { stdio: 'ignore' });
+    // (`; :` keeps bash from exec'ing sleep, which would drop the marker from the command line)
+    const bobJob = await scheduler.submitJob(bob, { name: 'b', script: `bash -c 'sleep 30; :' ${marker}-bob` });
+    try {
+      await waitFor(bobJob.jobId, ['RUNNING']);
+      const onHost = () => spawnSync('ps', ['-eo', 'args'], { encoding: 'utf8' }).stdout;
+      for (const end = Date.now() + 5000; !onHost().includes(`${marker}-bob`) && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(onHost()).toContain(`${marker}-bob`);
+      expect(onHost()).toContain(`${marker}-nobody`);
+      const script = [
+        `bash -c 'sleep 30; :' ${marker}-alice &`,
+        'sleep 0.3',
+        'ps -eo pid,user,args',
+        `cat /proc/${nobody.pid}/cmdline || echo no-such-process`,
+        `cat /proc/${process.pid}/cmdline || echo no-server-process`,
+        'echo "processes=$(ls /proc | grep -c "^[0-9]*$")"',
+        'kill %1',
+      ].join('\n');
+      const { jobId } = await scheduler.submitJob(alice, { name: 'ps', script });
+      const done = await waitFor(jobId, ['COMPLETED', 'FAILED']);
+      const out = await readFile(done.stdoutPath, 'utf8');
+      expect(out).toContain(`${marker}-alice`); // its own processes: yes
+      expect(out).not.toContain(`${marker}-bob`);
+      expect(out).not.toContain(`${marker}-nobody`);
+      expect(out).not.toContain(spawnSync('ps', ['-o', 'args=', '-p', String(process.pid)], { encoding: 'utf8' }).stdout.trim()); // the server's
+      expect(out).toContain('no-such-process');
+      expect(out).toContain('no-server-process');
+      expect(Number(/processes=(\d+)/.exec(out)?.[1])).toBeLessThan(10);
+      expect(done).toMatchObject({ state: 'COMPLETED', exitCode: 0 });
+    } finally {
+      nobody.kill('SIGKILL');
+      await scheduler.cancelJob(bob, bobJob.jobId);
+    }
+  });
+
+  it('keeps exit codes, cancel and the end of the job working: whatever left the group goes too', async () => {
+    const failed = await scheduler.submitJob(alice, { name: 'f', script: 'echo bad >&2\nexit 3' });
+    expect(await waitFor(failed.jobId, ['FAILED'])).toMatchObject({ exitCode: 3, reason: 'NonZeroExitCode' });
+    const marker = `sl-escapee-${randomBytes(4).toString('hex')}`;
+    // setsid: a process in a session and group of its own, which the group's signals never reach
+    const { jobId } = await scheduler.submitJob(alice, { name: 'c', script: `setsid bash -c 'sleep 60; :' ${marker} &\nsleep 60` });
+    const onHost = () => spawnSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' }).stdout.split('\n').filter((line) => line.includes(marker));
+    try {
+      await waitFor(jobId, ['RUNNING']);
+      for (const end = Date.now() + 5000; onHost().length === 0 && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(onHost()).toHaveLength(1);
+      await scheduler.cancelJob(alice, jobId);
+      expect(await scheduler.getJob(admin, jobId)).toMatchObject({ state: 'CANCELLED', exitCode: 143 });
+      for (const end = Date.now() + 2000; onHost().length > 0 && Date.now() < end; ) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(onHost()).toEqual([]);
+    } finally {
+      await scheduler.cancelJob(alice, jobId);
+      for (const line of onHost()) process.kill(Number.parseInt(line, 10), 'SIGKILL');
+    }
   });
 
   it('opens the output as the user: a link planted under its name never makes root write through it', async () => {
