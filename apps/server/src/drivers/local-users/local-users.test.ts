@@ -9,7 +9,7 @@ import { MemoryJobStore } from '../scheduler/local/job-store';
 import { createLocalScheduler, type LocalScheduler } from '../scheduler/local/local-scheduler';
 import { closedAncestors } from './homes';
 import { installIdentity, type InstallIdentity } from './install';
-import { createLocalUsers, markerOf, oldMarkerOf, unixNameOf } from './unix-users';
+import { createLocalUsers, installTagsInUse, markerOf, oldMarkerOf, unixNameOf } from './unix-users';
 
 describe('unixNameOf', () => {
   it('keeps short lowercase accounts readable and hashes the rest into a form no account can take', () => {
@@ -180,6 +180,13 @@ describe('installIdentity', () => {
     // every tag but those starting with f is taken: the identity must land on one of these
     const taken = new Set(Array.from({ length: 0xf000 }, (_, n) => n.toString(16).padStart(4, '0')));
     expect((await installIdentity(dataDir, async () => taken)).tag).toMatch(/^f[0-9a-f]{3}$/);
+  });
+
+  it("reads the tags in use from the users' markers, whatever their names", async () => {
+    const passwd = path.join(dataDir, 'passwd');
+    const id = `abcd${'0'.repeat(28)}`;
+    await writeFile(passwd, [`x-alice:x:50001:50001:${markerOf(id, 'alice')}:/nonexistent:/usr/sbin/nologin`, `sl-bob:x:50002:50002:${oldMarkerOf('bob')}:/nonexistent:/bin/sh`, 'root:x:0:0:root:/root:/bin/bash', ''].join('\n'));
+    expect(await installTagsInUse(passwd)).toEqual(new Set(['abcd']));
   });
 
   it('marks a data directory that already has homes as upgraded: no tag, so its users keep their names', async () => {
