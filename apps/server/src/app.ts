@@ -8,7 +8,7 @@ import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
 import { openClusterBus, type ClusterBus } from './lib/cluster-bus';
 import { serverVersion } from './lib/version';
-import { adminAnnouncement, closedPathWarning, demoAnnouncement, sharedLocalAnnouncement } from './lib/announcement';
+import { adminAnnouncement, closedPathWarning, demoAnnouncement, sharedLocalAnnouncement, sharedPidsWarning } from './lib/announcement';
 import { authPlugin } from './plugins/auth';
 import { errorHandlerPlugin, replyWithFailure } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -59,7 +59,8 @@ import { createTicketsModule } from './modules/tickets/tickets.module';
 import { rcloneAvailable } from './drivers/transfer/rclone';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
-import { createLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
+import { openLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
+import { pidNamespacesAvailable } from './drivers/scheduler/local/job-process';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -173,9 +174,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const labels = createLabelsModule({ db, now: deps.now });
   const docs = createDocsModule({ db });
   const system = createSystemModule({ db, kind, version: serverVersion });
-  const localUsers = (deps.isRoot ?? runningAsRoot()) ? createLocalUsers(config.localUsers) : undefined;
+  const isRoot = deps.isRoot ?? runningAsRoot();
   // before any driver makes a home: the database and secrets closed, the way to the homes open
-  if (localUsers) await lockDataDir(config.dataDir, localPassages);
+  if (isRoot) await lockDataDir(config.dataDir, localPassages);
+  // the install's identity (install.json, made on the first start) names and marks its users
+  const localUsers = isRoot ? await openLocalUsers(config.dataDir, config.localUsers) : undefined;
   const fileDriver = createLocalFileDriver({ dataDir: config.dataDir, users: localUsers });
   const storage = createStorageModule({
     db,
@@ -400,6 +403,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     await binding.service.prepareLocalAccounts();
     const closed = await closedAncestors(config.dataDir);
     if (closed.length > 0) app.log.warn(closedPathWarning(config.dataDir, closed));
+    if (!(await pidNamespacesAvailable())) app.log.warn(sharedPidsWarning);
   } else announce(sharedLocalAnnouncement(serverUserName()));
   await profile.importAvatars();
   await approvals.start();

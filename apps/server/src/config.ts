@@ -105,7 +105,7 @@ export const settingsSchema = z
     MONITOR_POLL_S: int().pipe(z.number().min(0)).optional(),
     FEES_SYNC_S: int().pipe(z.number().min(0)).optional(),
     FEES_BACKFILL_DAYS: int().pipe(z.number().min(1).max(3660)).optional(),
-    /** Server running as root: the Unix users of the embedded cluster's accounts are named <prefix><account>. */
+    /** Server running as root: the Unix users of the embedded cluster's accounts are named <prefix><install tag>-<account> (drivers/local-users). */
     LOCAL_USER_PREFIX: z
       .string()
       .regex(/^[a-z_][a-z0-9_]{0,10}-$/, 'must be 1 to 11 lowercase letters, digits or _ followed by -, like sl-')

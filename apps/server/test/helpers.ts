@@ -3,11 +3,16 @@ import type { Envelope } from '@starlight/contract/envelope';
 import { buildApp, type App } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { DatabaseHandle } from '../src/db/client';
+import { readInstallIdentity } from '../src/drivers/local-users/install';
+import { namePrefixOf, unixNameOf } from '../src/drivers/local-users/unix-users';
 import type { ClusterBus } from '../src/lib/cluster-bus';
 import { openTestDatabase } from './database';
 
 export const adminPassword = 'Admin-pass-2024';
 export const demoPassword = 'Demo-pass-2024';
+
+/** This run's Unix user prefix (test/unix-users-setup.ts removes its users at the end). */
+export const testUnixPrefix = process.env.STARLIGHT_TEST_UNIX_PREFIX ?? 'slt0-';
 
 export function testConfig(env: Record<string, string> = {}): Config {
   return loadConfig({
@@ -19,10 +24,17 @@ export function testConfig(env: Record<string, string> = {}): Config {
       STARLIGHT_DEMO: '1',
       STARLIGHT_DEMO_PASSWORD: demoPassword,
       // this run's Unix users (test/unix-users-setup.ts removes them at the end)
-      STARLIGHT_LOCAL_USER_PREFIX: process.env.STARLIGHT_TEST_UNIX_PREFIX ?? 'slt0-',
+      STARLIGHT_LOCAL_USER_PREFIX: testUnixPrefix,
       ...env,
     },
   });
+}
+
+/** The Unix user a root test app (this run's prefix) gives `account`: its data directory's install tag is in the name. */
+export async function unixNameIn(dataDir: string, account: string): Promise<string> {
+  const install = await readInstallIdentity(dataDir);
+  if (!install) throw new Error(`${dataDir} has no install identity: did a root app start on it?`);
+  return unixNameOf(namePrefixOf(testUnixPrefix, install), account);
 }
 
 /** Collects the app's log lines (pino JSON) so tests can read them. */

@@ -12,8 +12,7 @@ import type { ConnectSessionResult, Session } from '@starlight/contract/interact
 import type { JobDetail } from '@starlight/contract/jobs';
 import type { DatabaseHandle } from '../src/db/client';
 import { interactiveSessions } from '../src/db/schema/interactive';
-import { unixNameOf } from '../src/drivers/local-users/unix-users';
-import { demoPassword, login, startTestApp, stopTestApp, type TestApp } from './helpers';
+import { demoPassword, login, startTestApp, stopTestApp, unixNameIn, type TestApp } from './helpers';
 import { bindOverSocket, call } from './hpc-helpers';
 import { connectOver, listenLocal, openSocket, redeemTicket, runInKernel, sessionOriginOf, waitForSession } from './interactive-helpers';
 
@@ -30,7 +29,6 @@ if (!hasJupyter) {
 }
 const root = process.getuid?.() === 0;
 if (!root) console.warn('interactive-local.engine.test.ts skipped: not root, so the local cluster is granted to nobody');
-const prefix = process.env.STARLIGHT_TEST_UNIX_PREFIX ?? 'slt0-';
 
 describe.runIf(hasJupyter && root)('Jupyter sessions on the local scheduler, through the proxy', () => {
   let t: TestApp;
@@ -125,7 +123,7 @@ describe.runIf(hasJupyter && root)('Jupyter sessions on the local scheduler, thr
     if (!('ws' in opened)) throw new Error(`kernel socket refused: ${opened.status} ${opened.body}`);
     const printed = await runInKernel(opened.ws, 'import getpass; print(getpass.getuser())');
     opened.ws.close();
-    expect(printed.trim()).toBe(unixNameOf(prefix, 'lab_demo_user'));
+    expect(printed.trim()).toBe(await unixNameIn(dataDir, 'lab_demo_user'));
   });
 
   it("refuses another user's ticket and cookie, no cookie and an oversized header, over HTTP and websockets", async () => {

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindReplies, type AvailablePartition } from '@starlight/contract/hpc';
 import type { JobDetail } from '@starlight/contract/jobs';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
-import { markerOf, unixNameOf } from '../src/drivers/local-users/unix-users';
-import { adminPassword, demoPassword, login, startTestApp, stopTestApp, type TestApp } from './helpers';
+import { readInstallIdentity, type InstallIdentity } from '../src/drivers/local-users/install';
+import { markerOf } from '../src/drivers/local-users/unix-users';
+import { adminPassword, demoPassword, login, startTestApp, stopTestApp, testUnixPrefix, unixNameIn, type TestApp } from './helpers';
 import { bindOverSocket, call, waitForJob } from './hpc-helpers';
 import { storageClient } from './storage-helpers';
 
@@ -22,8 +23,6 @@ if (!root) {
   if (process.env.CI === 'true') throw new Error('local-users.test.ts needs root (useradd, setpriv) and CI runs as root');
   console.warn('local-users.test.ts skipped: not root, so no Unix users can be made');
 }
-const prefix = process.env.STARLIGHT_TEST_UNIX_PREFIX ?? 'slt0-';
-const unixName = (account: string) => unixNameOf(prefix, account);
 const owner = (file: string) => stat(file).then((s) => ({ uid: s.uid, mode: s.mode & 0o777 }));
 const uidOf = (name: string) => Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim());
 
@@ -33,6 +32,9 @@ describe.runIf(root)('local jobs as the account’s own Unix user (server runnin
   let dataDir: string;
   let alice: string; // demo-user, binds lab_demo_user here
   let bob: string; // demo-bound, bound by the demo seed to demo_lab_bound before this start
+  let install: InstallIdentity;
+  const names = new Map<string, string>();
+  const unixName = (account: string) => names.get(account) ?? '';
 
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'starlight-users-'));
@@ -47,24 +49,30 @@ describe.runIf(root)('local jobs as the account’s own Unix user (server runnin
     t = await startTestApp({ env: { STARLIGHT_DATA_DIR: dataDir, STARLIGHT_LOG_LEVEL: 'warn' }, database });
     [alice, bob] = await Promise.all([login(t.app, 'demo-user', demoPassword), login(t.app, 'demo-bound', demoPassword)]);
     expect(await bindOverSocket(t.app, alice, 'lab_demo_user')).toBe(bindReplies.bound);
+    install = (await readInstallIdentity(dataDir))!;
+    for (const account of ['lab_demo_user', 'demo_lab_bound', 'mallory_lab_x']) names.set(account, await unixNameIn(dataDir, account));
   });
   afterAll(async () => {
     await stopTestApp(t);
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('creates the user on binding: prefixed name, marked, its home 0700; the data directory closed', async () => {
+  it('creates the user on binding: prefixed name, marked with the install, its home 0700; the data directory closed', async () => {
     const entry = execFileSync('getent', ['passwd', unixName('lab_demo_user')], { encoding: 'utf8' }).trim().split(':');
-    expect(entry[4]).toBe(markerOf('lab_demo_user'));
+    expect(entry[4]).toBe(markerOf(install.id, 'lab_demo_user'));
     expect(Number(entry[2])).toBeGreaterThanOrEqual(50_000);
     expect(Number(entry[2])).toBeLessThanOrEqual(59_999);
     expect(await owner(path.join(dataDir, 'homes', 'lab_demo_user'))).toEqual({ uid: uidOf(unixName('lab_demo_user')), mode: 0o700 });
     expect((await owner(dataDir)).mode).toBe(0o711);
     expect((await owner(path.join(dataDir, 'homes'))).mode).toBe(0o711);
     expect((await owner(path.join(dataDir, 'pglite'))).mode).toBe(0o700);
+    expect((await owner(path.join(dataDir, 'install.json'))).mode).toBe(0o600);
   });
 
   it('migrates a binding and home made before: user created, home and its files handed over', async () => {
+    // a data directory with homes and no identity is an upgrade: its users keep the names they had
+    expect(install).toMatchObject({ tag: '', upgraded: true });
+    expect(unixName('demo_lab_bound')).toBe(`${testUnixPrefix}demo_lab_bound`);
     const bobUid = uidOf(unixName('demo_lab_bound'));
     const home = path.join(dataDir, 'homes', 'demo_lab_bound');
     expect(await owner(home)).toEqual({ uid: bobUid, mode: 0o700 });
@@ -139,6 +147,72 @@ describe.runIf(root)('local jobs as the account’s own Unix user (server runnin
     const partitions = await call<AvailablePartition[]>(t.app, 'GET', '/kcluster/user/available/partitions', bob);
     expect(partitions.spec.map((p) => `${p.cluster_name}/${p.name}`)).toContain('local/local');
     expect(t.announcements.join('\n')).not.toContain('NOT isolated');
+  });
+});
+
+/*
+ * Issue 19: two installs on one host (two data directories, two databases) used to map the same account to
+ * the same Unix user, so a job of one wrote into the other's home. Each install now has its own identity.
+ */
+describe.runIf(root)('two installs on one host', () => {
+  const installs: { t: TestApp; dataDir: string; alice: string }[] = [];
+  const startInstall = async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'starlight-install-'));
+    const t = await startTestApp({ env: { STARLIGHT_DATA_DIR: dataDir, STARLIGHT_LOG_LEVEL: 'warn' } });
+    const alice = await login(t.app, 'demo-user', demoPassword);
+    expect(await bindOverSocket(t.app, alice, 'lab_demo_user')).toBe(bindReplies.bound);
+    installs.push({ t, dataDir, alice });
+  };
+  beforeAll(async () => {
+    await startInstall();
+    await startInstall();
+  });
+  afterAll(async () => {
+    for (const { t, dataDir } of installs) {
+      await stopTestApp(t);
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('gives the same account two Unix users, each marked with its install, and two homes', async () => {
+    const [a, b] = await Promise.all(installs.map(async ({ dataDir }) => {
+      const install = (await readInstallIdentity(dataDir))!;
+      const name = await unixNameIn(dataDir, 'lab_demo_user');
+      const entry = execFileSync('getent', ['passwd', name], { encoding: 'utf8' }).trim().split(':');
+      return { install, name, uid: Number(entry[2]), comment: entry[4], home: await owner(path.join(dataDir, 'homes', 'lab_demo_user')) };
+    }));
+    expect(a!.install).toMatchObject({ upgraded: false, tag: a!.install.id.slice(0, 4) });
+    expect(b!.install.id).not.toBe(a!.install.id);
+    expect(b!.install.tag).not.toBe(a!.install.tag);
+    expect(a!.name).toBe(`${testUnixPrefix}${a!.install.tag}-lab_demo_user`);
+    expect(b!.name).not.toBe(a!.name);
+    expect(b!.uid).not.toBe(a!.uid);
+    expect(a!.comment).toBe(markerOf(a!.install.id, 'lab_demo_user'));
+    expect(b!.comment).toBe(markerOf(b!.install.id, 'lab_demo_user'));
+    expect(a!.home).toEqual({ uid: a!.uid, mode: 0o700 });
+    expect(b!.home).toEqual({ uid: b!.uid, mode: 0o700 });
+  });
+
+  it("runs a job of install A that cannot write into, or read, install B's home of the same account", async () => {
+    const [a, b] = installs;
+    const bHome = path.join(b!.dataDir, 'homes', 'lab_demo_user');
+    await writeFile(path.join(bHome, 'b-secret.txt'), 'only install B\n');
+    execFileSync('chown', [`${await unixNameIn(b!.dataDir, 'lab_demo_user')}:`, path.join(bHome, 'b-secret.txt')]);
+    const script = [
+      `echo planted > ${path.join(bHome, 'planted-by-a.txt')} && echo wrote-b || echo denied-write`,
+      `cat ${path.join(bHome, 'b-secret.txt')} || echo denied-read`,
+      'echo own > own.txt && echo wrote-own',
+    ].join('\n');
+    const submitted = await call<{ job_id: string }>(a!.t.app, 'POST', '/job/jobs', a!.alice, { partition: 'local', name: 'cross', script, cpus: 1, time_limit_minutes: 5 });
+    expect(submitted.code, submitted.info).toBe(200);
+    const jobId = submitted.spec.job_id;
+    await waitForJob(a!.t.app, a!.alice, '/job/jobs', jobId, (job) => ['COMPLETED', 'FAILED'].includes(job.state));
+    const out = await readFile(path.join(a!.dataDir, 'homes', 'lab_demo_user', `slurm-${jobId}.out`), 'utf8');
+    expect(out).toContain('denied-write');
+    expect(out).toContain('denied-read');
+    expect(out).not.toContain('only install B');
+    expect(out).toContain('wrote-own');
+    expect(await readdir(bHome)).not.toContain('planted-by-a.txt');
   });
 });
 

@@ -14,5 +14,5 @@ test.afterAll(async ({ request }) => {
 test('launches Jupyter and a desktop, uses both through the proxy, finds the notebook, ends both', async ({ page, context }, testInfo) => {
   test.setTimeout(300_000);
   await signIn(page, 'demo-bound', demoPassword);
-  await interactiveJourney(page, context, testInfo, { partition: 'local/local', whoami: /^sle[0-9a-f]+-demo_lab_bound\s*$/, launched });
+  await interactiveJourney(page, context, testInfo, { partition: 'local/local', whoami: /^sle[0-9a-f]+-([0-9a-f]{4}-)?demo_lab_bound\s*$/, launched });
 });

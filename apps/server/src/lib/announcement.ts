@@ -55,6 +55,12 @@ export function closedPathWarning(dataDir: string, closed: readonly string[]): s
   );
 }
 
+/** Root without the right to make PID namespaces (an unprivileged container): local jobs see the host's processes. */
+export const sharedPidsWarning =
+  'local jobs cannot get a PID namespace of their own here (`unshare --pid --fork --mount-proc` failed: root needs ' +
+  "CAP_SYS_ADMIN, and util-linux): they still run as their own Unix users, but `ps` in a job shows every process's " +
+  'command line on the host; give the server that capability (e.g. a privileged container) to hide them';
+
 /** Node versions Starlight supports (README "Node versions"; package.json engines: >=20.19). */
 export const nodeSupport = { minimum: '20.19', recommendedMajor: 22 } as const;
 

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { constants } from 'node:fs';
 import { chmod, chown, mkdir, open, readFile, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -6,37 +6,56 @@ import path from 'node:path';
 import { isSameProcess, processStartTicks } from './proc';
 
 /*
- * One local job = one process group: a constant bash wrapper (the group leader) that runs the
- * user's script file. The wrapper exists to measure: after the script it writes the exit status and
- * bash's `times` (user + system time of every child it reaped, i.e. the script and whatever the
- * script waited for) to a status file. Its TERM trap keeps it alive long enough to do so when the
- * whole group is signalled on timeout or cancel; handlers, unlike ignored signals, are not inherited,
- * so the script itself still dies of SIGTERM. The script and status paths are positional arguments,
- * never part of the command string.
+ * One local job = one process group: a constant bash wrapper (the group leader) that runs the job's
+ * command (its arguments after the status file). The wrapper exists to measure: after the command it
+ * writes the exit status and bash's `times` (user + system time of every child it reaped, i.e. the
+ * script and whatever the script waited for) to a status file. Its TERM trap keeps it alive long enough
+ * to do so when the whole group is signalled on timeout or cancel; handlers, unlike ignored signals, are
+ * not inherited, so the script itself still dies of SIGTERM. The script and status paths are positional
+ * arguments, never part of the command string.
  */
 const wrapper = [
   "trap ':' TERM INT HUP",
-  '/bin/bash "$1" </dev/null',
+  '"${@:2}" </dev/null',
   'rc=$?',
-  '{ printf "exit %s\\n" "$rc"; times; } >"$2"',
+  '{ printf "exit %s\\n" "$rc"; times; } >"$1"',
   'exit "$rc"',
 ].join('\n');
 
 /*
- * The same wrapper when the job runs as the account's own Unix user. The wrapper stays root (the
- * server's uid), so the status file it writes — the job's exit status and CPU time — is out of the
- * job's reach; only the script's side switches user with setpriv (uid, gid, supplementary groups
- * cleared, umask 077) and opens its output files itself, as that user, so a link planted in the home
- * can never make root write elsewhere.
+ * With the account's own Unix user, the wrapper stays root (the server's uid), so the status file it
+ * writes — the job's exit status and CPU time — is out of the job's reach; only the script's side
+ * switches user with setpriv (uid, gid, supplementary groups cleared) and, under umask 077, opens its
+ * output files itself, as that user, so a link planted in the home can never make root write elsewhere.
  */
-const userWrapper = [
-  "trap ':' TERM INT HUP",
-  'umask 077',
-  'setpriv --reuid="$3" --regid="$4" --clear-groups -- /bin/bash -c \'exec >"$1" 2>"$2" </dev/null || exit 1; exec /bin/bash "$3"\' starlight-job "$5" "$6" "$1"',
-  'rc=$?',
-  '{ printf "exit %s\\n" "$rc"; times; } >"$2"',
-  'exit "$rc"',
-].join('\n');
+const asUser = 'umask 077; exec >"$1" 2>"$2" </dev/null || exit 1; exec /bin/bash "$3"';
+
+/*
+ * ... and in a PID namespace of its own with its own /proc (`ps` shows the job's processes only, never
+ * another account's or the server's command lines). `unshare --fork` stays in the wrapper's group and
+ * waits (it blocks SIGTERM and SIGINT while it does), and passes on the exit status. Its child, pid 1 in
+ * the namespace, is a root bash that runs the script side as pid 2: pid 1 ignores every signal it has no
+ * handler for, so the script must not be pid 1, or SIGTERM would never reach it; the trap also keeps that
+ * bash from exec'ing its command. Everything in the group still gets the group's signals (the namespace
+ * keeps the wrapper's process group as seen from the host), and when pid 1 ends the kernel kills whatever
+ * is left in the namespace, even processes that left the group with setsid. Propagation `slave`: mounts
+ * made on the host later still reach a running job; its own /proc goes nowhere.
+ */
+const pidNamespace = ['unshare', '--pid', '--fork', '--mount-proc', '--propagation', 'slave', '--'];
+const namespaceInit = ['/bin/bash', '-c', "trap ':' TERM INT HUP; \"$@\"", 'starlight-init'];
+
+let pidNamespaceProbe: Promise<boolean> | undefined;
+
+/**
+ * Whether jobs can have their own PID namespace here: root with CAP_SYS_ADMIN and util-linux `unshare`
+ * (not in most unprivileged containers). Asked once per process.
+ */
+export function pidNamespacesAvailable(): Promise<boolean> {
+  pidNamespaceProbe ??= new Promise((resolve) => {
+    execFile(pidNamespace[0]!, [...pidNamespace.slice(1), '/bin/true'], { timeout: 10_000 }, (error) => resolve(!error));
+  });
+  return pidNamespaceProbe;
+}
 
 export interface JobProcessSpec {
   /** Private to the queue: holds the script file and the status file. */
@@ -83,7 +102,7 @@ export async function spawnJobProcess(spec: JobProcessSpec): Promise<JobProcess>
     throw error;
   });
   try {
-    const child = spawn('/bin/bash', ['-c', wrapper, 'starlight-job', scriptFile, statusFile(spec.runDir)], {
+    const child = spawn('/bin/bash', ['-c', wrapper, 'starlight-job', statusFile(spec.runDir), '/bin/bash', scriptFile], {
       cwd: spec.cwd,
       env: spec.env,
       detached: true, // its own process group, so timeout and cancel reach every process of the job
@@ -97,8 +116,8 @@ export async function spawnJobProcess(spec: JobProcessSpec): Promise<JobProcess>
 
 /**
  * The run directory stays root's (0711: the user may pass, not list or write), the script in it is
- * the user's own (0600), the status file the wrapper's. The wrapper's own stderr (setpriv's
- * complaints, an output file the user cannot create) goes to the server's.
+ * the user's own (0600), the status file the wrapper's. The wrapper's own stderr (setpriv's or
+ * unshare's complaints, an output file the user cannot create) goes to the server's.
  */
 async function spawnAsUser(spec: JobProcessSpec, user: { uid: number; gid: number }): Promise<JobProcess> {
   await mkdir(spec.runDir, { recursive: true, mode: 0o711 });
@@ -106,8 +125,9 @@ async function spawnAsUser(spec: JobProcessSpec, user: { uid: number; gid: numbe
   const scriptFile = path.join(spec.runDir, 'script.sh');
   await writeFile(scriptFile, spec.script, { mode: 0o600 });
   await chown(scriptFile, user.uid, user.gid);
-  const args = [scriptFile, statusFile(spec.runDir), String(user.uid), String(user.gid), spec.stdoutPath, spec.stderrPath];
-  const child = spawn('/bin/bash', ['-c', userWrapper, 'starlight-job', ...args], {
+  const switchUser = ['setpriv', `--reuid=${user.uid}`, `--regid=${user.gid}`, '--clear-groups', '--', '/bin/bash', '-c', asUser, 'starlight-job', spec.stdoutPath, spec.stderrPath, scriptFile];
+  const isolate = (await pidNamespacesAvailable()) ? [...pidNamespace, ...namespaceInit] : [];
+  const child = spawn('/bin/bash', ['-c', wrapper, 'starlight-job', statusFile(spec.runDir), ...isolate, ...switchUser], {
     cwd: spec.cwd,
     env: spec.env,
     detached: true,
