@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../lib/app-error';
 import { createLibpodClient } from './libpod';
-import { createPodmanDriver } from './podman-driver';
+import { createPodmanDriver, userNetworkName } from './podman-driver';
 
 /*
  * The podman driver against the real engine (scripts/services/podman-up.sh: podman's libpod API on a unix
@@ -34,9 +34,40 @@ spec:
 `;
 const applied: string[] = [];
 
+const engine = createLibpodClient(socketPath ?? '/nonexistent', 'test');
+const users = { alice: `alice${suffix}`, bob: `bob${suffix}` };
 afterAll(async () => {
+  if (reason) return;
   for (const yaml of applied) await driver.remove(yaml).catch(() => undefined);
+  for (const user of Object.values(users)) await engine.call('DELETE', `/networks/${userNetworkName(user)}`, { query: { force: 'true' } }).catch(() => undefined);
 });
+
+/** A one-shot pod of `user` that prints what `nc` got from host:port (or `unreachable`), and that text. */
+async function probe(user: string, host: string, name: string): Promise<string> {
+  const { yaml } = await driver.apply(
+    `apiVersion: v1
+kind: Pod
+metadata: { name: ${name} }
+spec:
+  restartPolicy: Never
+  containers:
+  - name: main
+    image: ${image}
+    command: [sh, -c, "printf 'GET / HTTP/1.0\\r\\n\\r\\n' | nc -w 3 ${host} 8080 || echo unreachable"]
+    resources: { limits: { cpu: 100m, memory: 16Mi } }
+`,
+    { user, namespace },
+  );
+  applied.push(yaml);
+  const container = `${name}-main`;
+  for (let i = 0; i < 100; i++) {
+    const state = (await engine.call('GET', `/containers/${container}/json`)).body as { State?: { Status?: string } };
+    if (state.State?.Status === 'exited') break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const logs = await engine.call('GET', `/containers/${container}/logs`, { query: { stdout: 'true', stderr: 'true' } });
+  return typeof logs.body === 'string' ? logs.body : JSON.stringify(logs.body);
+}
 
 describe.skipIf(!!reason)('the podman container-cluster driver on the real engine', () => {
   it('shows the host as the one ready node with its CPUs and memory', async () => {
@@ -68,9 +99,35 @@ describe.skipIf(!!reason)('the podman container-cluster driver on the real engin
     const error = await driver.apply(pod(name, `127.0.0.1:1/nothing/here:${suffix}`), { user: `bob${suffix}`, namespace }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(AppError);
     expect((error as AppError).info).toContain('could not start');
-    const left = await createLibpodClient(socketPath!, 'test').call('GET', '/pods/json', { query: { filters: JSON.stringify({ name: [name] }) } });
+    const left = await engine.call('GET', '/pods/json', { query: { filters: JSON.stringify({ name: [name] }) } });
     expect(left.body).toEqual([]);
     expect(await driver.activeUsers()).not.toContain(`bob${suffix}`);
+  });
+
+  it("isolates users' networks: bob's pod cannot reach alice's server, alice's own pod can", async () => {
+    const server = `www-${suffix}`;
+    const { yaml } = await driver.apply(
+      `apiVersion: v1
+kind: Pod
+metadata: { name: ${server} }
+spec:
+  containers:
+  - name: main
+    image: ${image}
+    command: [sh, -c, "echo hello-${suffix} > /www/index.html && httpd -f -p 8080 -h /www"]
+    resources: { limits: { cpu: 100m, memory: 16Mi } }
+`,
+      { user: users.alice, namespace },
+    );
+    applied.push(yaml);
+    const inspect = (await engine.call('GET', `/containers/${server}-main/json`)).body as { NetworkSettings: { Networks: Record<string, { IPAddress: string }> } };
+    const address = inspect.NetworkSettings.Networks[userNetworkName(users.alice)]?.IPAddress;
+    expect(address).toMatch(/^\d+\.\d+\.\d+\.\d+$/);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await probe(users.alice, address!, `probe-a-${suffix}`)).toContain(`hello-${suffix}`);
+    const fromBob = await probe(users.bob, address!, `probe-b-${suffix}`);
+    expect(fromBob).toContain('unreachable');
+    expect(fromBob).not.toContain(`hello-${suffix}`);
   });
 
   it('answers the partition params configured for a namespace and null for others', async () => {

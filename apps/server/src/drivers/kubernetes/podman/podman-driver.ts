@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Code } from '@starlight/contract/codes';
 import { AppError } from '../../../lib/app-error';
 import type { KubernetesDriver, KubernetesNode, KubernetesPartitionParams, KubernetesPartitionStatus, WorkloadOwner } from '../interface';
@@ -29,6 +30,14 @@ interface EngineInfo {
 const labelFilter = (...labels: string[]) => ({ filters: JSON.stringify({ label: labels }) });
 
 /**
+ * Each user's workloads share one bridge network of their own, created with podman's `isolate` option: traffic
+ * between isolated networks is dropped, so one user's containers cannot reach another's (the network policy's
+ * default), while a user's own pods reach each other.
+ */
+export const userNetworkName = (user: string): string =>
+  /^[A-Za-z0-9][A-Za-z0-9_.-]{0,40}$/.test(user) ? `starlight-u-${user}` : `starlight-u-${createHash('sha256').update(user).digest('hex').slice(0, 16)}`;
+
+/**
  * A container cluster on one podman engine (the embedded default of the container side): the host is the one
  * node, a console partition is a namespace — the workloads labelled `starlight.io/partition=<name>` — and a
  * user's workloads are those labelled `starlight.io/user=<name>`. Workloads are Kubernetes manifests run by the
@@ -52,6 +61,17 @@ export function createPodmanDriver(config: PodmanDriverConfig, client: LibpodCli
       memory += (h.Memory ?? 0) / 2 ** 20;
     }
     return { cpu: Math.round(cpu), memory: Math.round(memory) };
+  }
+  async function ensureUserNetwork(user: string): Promise<string> {
+    const name = userNetworkName(user);
+    const exists = await client.call('GET', `/networks/${encodeURIComponent(name)}/exists`);
+    if (exists.status === 204) return name;
+    const created = await client.call('POST', '/networks/create', {
+      body: JSON.stringify({ name, driver: 'bridge', options: { isolate: 'true' }, labels: { [ownerLabels.user]: user } }),
+    });
+    // 409: made at the same moment by another call
+    if (created.status >= 300 && created.status !== 409) throw new AppError(Code.upstreamDown, `cluster ${config.clusterName}: the user's network could not be made: ${libpodMessage(created)}`);
+    return name;
   }
   const running = async (labels: string[]): Promise<ContainerSummary[]> =>
     (await ok<ContainerSummary[]>(client.call('GET', '/containers/json', { query: labelFilter(...labels) }), 'listing containers')).filter((c) => c.State === 'running');
@@ -101,7 +121,8 @@ export function createPodmanDriver(config: PodmanDriverConfig, client: LibpodCli
 
     async apply(manifest: string, owner: WorkloadOwner) {
       const prepared = prepareManifest(manifest, owner);
-      const reply = await client.call('POST', '/play/kube', { query: { start: 'true' }, body: prepared.yaml, contentType: 'application/yaml', timeoutMs: 120_000 });
+      const network = await ensureUserNetwork(owner.user);
+      const reply = await client.call('POST', '/play/kube', { query: { start: 'true', network }, body: prepared.yaml, contentType: 'application/yaml', timeoutMs: 120_000 });
       if (reply.status >= 300) {
         // nothing half-created: what the engine made before it failed is removed again
         await client.call('DELETE', '/play/kube', { body: prepared.yaml, contentType: 'application/yaml', timeoutMs: 60_000 }).catch(() => undefined);
