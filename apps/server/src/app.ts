@@ -60,6 +60,7 @@ import { rcloneAvailable } from './drivers/transfer/rclone';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
 import { createLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
+import { serializeError } from './lib/log-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -100,7 +101,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const { db, kind } = deps.db;
   const announce = deps.announce ?? ((text: string) => void process.stdout.write(text));
   const app = Fastify({
-    logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    // Fastify's type for `err` is its default serializer's output (stack always there); pino takes any object
+    logger: { level: config.logLevel, serializers: { err: serializeError as (error: Error) => { type: string; message: string; stack: string } }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // Fastify's two lines per request are replaced by the request-log plugin's one line.
