@@ -324,7 +324,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // onRequest hook marks upgrades, and only a marked upgrade's socket is closed once refused (a websocket
   // without a token, refused by the auth hooks, otherwise stayed open and held the server's close).
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  await app.register(securityHeadersPlugin, { connectSources: interactive.connectSources });
+  await app.register(securityHeadersPlugin, { frameSources: config.frameSources, connectSources: interactive.connectSources });
   await app.register(errorHandlerPlugin, { bodyLimit: config.bodyLimit });
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, {
