@@ -61,6 +61,7 @@ import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
 import { openLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
 import { pidNamespacesAvailable } from './drivers/scheduler/local/job-process';
+import { serializeError } from './lib/log-error';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -101,7 +102,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const { db, kind } = deps.db;
   const announce = deps.announce ?? ((text: string) => void process.stdout.write(text));
   const app = Fastify({
-    logger: { level: config.logLevel, ...(deps.logStream ? { stream: deps.logStream } : {}) },
+    // Fastify's type for `err` is its default serializer's output (stack always there); pino takes any object
+    logger: { level: config.logLevel, serializers: { err: serializeError as (error: Error) => { type: string; message: string; stack: string } }, ...(deps.logStream ? { stream: deps.logStream } : {}) },
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     // Fastify's two lines per request are replaced by the request-log plugin's one line.
@@ -325,7 +327,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // onRequest hook marks upgrades, and only a marked upgrade's socket is closed once refused (a websocket
   // without a token, refused by the auth hooks, otherwise stayed open and held the server's close).
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  await app.register(securityHeadersPlugin, { connectSources: interactive.connectSources });
+  await app.register(securityHeadersPlugin, { frameSources: config.frameSources, connectSources: interactive.connectSources });
   await app.register(errorHandlerPlugin, { bodyLimit: config.bodyLimit });
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, {

@@ -31,6 +31,12 @@ describe('config', () => {
     expect(load).toThrow(/STARLIGHT_BASE_PATH: must look like \/api/);
   });
 
+  it('refuses a frame source that is not an origin (a bare scheme, a wildcard, a path)', () => {
+    for (const bad of ['https:', '*', 'https://example.org/embed', 'example.org'])
+      expect(() => loadConfig({ env: { STARLIGHT_FRAME_SOURCES: bad }, cwd }), bad).toThrow(/STARLIGHT_FRAME_SOURCES.*must be an origin/);
+    expect(loadConfig({ env: { STARLIGHT_FRAME_SOURCES: 'https://*.example.org,http://127.0.0.1:3000' }, cwd }).frameSources).toEqual(['https://*.example.org', 'http://127.0.0.1:3000']);
+  });
+
   it('reads the JSON file named by STARLIGHT_CONFIG, the environment winning', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'starlight-config-'));
     writeFileSync(path.join(dir, 'starlight.json'), JSON.stringify({ PORT: 9000, HOST: '0.0.0.0', LOGIN_MAX_FAILURES: 8 }));

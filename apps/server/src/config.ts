@@ -74,6 +74,15 @@ export const settingsSchema = z
     SESSION_PORT: int().pipe(z.number().min(0).max(65535)).optional(),
     /** The session origin as browsers reach it (https://sessions.example.com). Default: the console's host at SESSION_PORT. */
     SESSION_PUBLIC_URL: z.string().regex(/^https?:\/\/[^/?#]+$/, 'must be an http(s) origin without a path, e.g. https://sessions.example.com').optional(),
+    /**
+     * Origins other than the console's that its pages may frame (CSP frame-src), comma-separated; `none`: only its own
+     * pages and blob: (PDF previews). Default: WeChat's QR sign-in page, the one foreign page the console embeds.
+     */
+    FRAME_SOURCES: z
+      .string()
+      .default('https://open.weixin.qq.com')
+      .transform((text) => text.split(',').map((entry) => entry.trim()).filter((entry) => entry !== '' && entry.toLowerCase() !== 'none'))
+      .pipe(z.array(z.string().regex(/^https?:\/\/(\*\.)?[a-z0-9.-]+(:\d{1,5})?$/i, 'each entry must be an origin such as https://open.weixin.qq.com (scheme and host, no path; `none` for none)'))),
     /** One upload's limit in bytes (PUT /storage/upload and upload sessions); unset: unlimited. */
     UPLOAD_MAX_BYTES: int().pipe(z.number().min(1)).optional(),
     /** Unfinished upload sessions (and their part files) are removed this long after their last chunk. */
@@ -208,6 +217,7 @@ function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
       pollSeconds: s.MONITOR_POLL_S ?? (s.ENV === 'test' ? 0 : 60),
     },
     imageGcCheckMs: s.IMAGE_GC_CHECK_MS,
+    frameSources: s.FRAME_SOURCES,
     interactive: {
       idleMinutes: s.SESSION_IDLE_MINUTES,
       sessionPort: s.SESSION_PORT ?? (s.PORT === 0 ? 0 : s.PORT + 1),

@@ -1,4 +1,5 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +23,8 @@ if (reason) console.warn(`[database-outage] skipped: ${reason}`);
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 const password = 'Outage-pass-2024';
+/** In the connection string's password (the throwaway cluster trusts loopback, so only a dump of the client could carry it). */
+const urlSecret = `Canary-${randomBytes(8).toString('hex')}`;
 
 interface Reply {
   code: number;
@@ -148,7 +151,7 @@ describe.skipIf(reason !== null)('the console through a PostgreSQL outage', { ti
   });
 
   const launch = (env: Record<string, string> = {}) => {
-    const server = startConsole({ STARLIGHT_DATABASE_URL: pg.url, STARLIGHT_DATA_DIR: dataDir, ...env });
+    const server = startConsole({ STARLIGHT_DATABASE_URL: pg.url.replace('//postgres@', `//postgres:${urlSecret}@`), STARLIGHT_DATA_DIR: dataDir, ...env });
     started.push(server);
     return server;
   };
@@ -197,6 +200,17 @@ describe.skipIf(reason !== null)('the console through a PostgreSQL outage', { ti
 
   outage('the postmaster killed (SIGKILL)', () => pg.killPostmaster());
   outage('pg_ctl stop -m fast', () => pg.stopFast());
+
+  it('logged both outages as codes and messages: not the connection secret, not a client or pool object', () => {
+    const output = shared?.server.output() ?? '';
+    const warnings = output.split('\n').filter((line) => line.includes('"level":40'));
+    expect(warnings.length, output.slice(0, 2000)).toBeGreaterThan(0);
+    expect(output.includes(urlSecret), 'the connection string\'s password is in the log').toBe(false);
+    // fields of a pg Client / Pool / Connection, and the backend's cancel key
+    for (const field of ['secretKey', 'processID', 'connectionParameters', '_connecting', '_ending', '_clients', '_idle', '_events', 'binary', 'ssl'])
+      expect(output.includes(`"${field}"`), `${field} in the log:\n${output.split('\n').find((line) => line.includes(`"${field}"`))?.slice(0, 1500)}`).toBe(false);
+    for (const line of warnings) expect(line.length, line.slice(0, 1000)).toBeLessThan(2000);
+  });
 
   it('started while the database is down: says the connection was refused, retries, and gives up after the timeout', async () => {
     await pg.start(); // the schema exists: what follows is about connecting only

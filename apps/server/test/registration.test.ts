@@ -38,6 +38,11 @@ describe('POST /keystone/captcha', () => {
     const envelope = body<{ id: string; svg: string }>(await t.app.inject({ method: 'POST', url: api('/keystone/captcha') }));
     expect(envelope).toMatchObject({ code: 200, kind: 'captcha' });
     expect(envelope.spec.svg).toMatch(/^<svg[\s\S]*<\/svg>$/);
+    // the answer's glyphs warped among noise lines, decoys and dots (verification/captcha-image.ts), no text
+    expect(envelope.spec.svg).toMatch(/^<svg [^>]*width="240" height="72"/);
+    expect(envelope.spec.svg.match(/<circle /g)?.length).toBe(40);
+    expect(envelope.spec.svg.match(/<path fill="hsl[^"]*" d=/g)?.length).toBe(fixedCaptcha.length);
+    expect(envelope.spec.svg.toLowerCase()).not.toContain(fixedCaptcha);
   });
 
   it('is single use: a right answer works once, the second use is refused', async () => {

@@ -41,6 +41,28 @@ describe('security headers', () => {
     expect(csp).not.toMatch(/unsafe-eval/);
   });
 
+  it('frames its own pages, blob: previews and WeChat\'s QR page only — not any https origin', async () => {
+    const reply = await t.app.inject({ url: '/jobs', headers: { accept: 'text/html' } });
+    const frames = /frame-src ([^;]+)/.exec(String(reply.headers['content-security-policy']))?.[1]?.trim().split(/\s+/);
+    expect(frames).toEqual(["'self'", 'blob:', 'https://open.weixin.qq.com']);
+  });
+
+  it('takes the framed origins from STARLIGHT_FRAME_SOURCES (none: its own and blob: only)', async () => {
+    for (const [setting, expected] of [
+      ['https://grafana.example.org, https://login.example.edu:8443', "frame-src 'self' blob: https://grafana.example.org https://login.example.edu:8443;"],
+      ['none', "frame-src 'self' blob:;"],
+    ] as const) {
+      const app = await startTestApp({ env: { STARLIGHT_WEB_DIST: webDist, STARLIGHT_FRAME_SOURCES: setting } });
+      try {
+        const reply = await app.app.inject({ url: '/jobs', headers: { accept: 'text/html' } });
+        expect(String(reply.headers['content-security-policy'])).toContain(expected);
+        expect(String((await app.app.inject({ url: api('/health') })).headers['content-security-policy'])).toContain(expected);
+      } finally {
+        await stopTestApp(app);
+      }
+    }
+  });
+
   it('assets, API answers, errors and the OpenID provider\'s own endpoints carry them too', async () => {
     for (const [url, status] of [['/assets/app.js', 200], [api('/health'), 200], [api('/user/user'), 401], [api('/nope'), 404], [api('/.well-known/openid-configuration'), 200]] as const) {
       const reply = await t.app.inject({ url });

@@ -8,23 +8,26 @@ import type { FastifyRequest } from 'fastify';
  * would cover the elements but not the attributes, and style injection cannot run script.
  * Images: avatars and previews arrive as data: and blob: URLs. connect-src 'self' covers same-origin
  * fetches and the web shell's and binding's WebSockets (CSP 3 'self' matches ws:/wss: of this host);
- * workers (Vite's bundled ones) are same-origin or blob:. Frames: PDF previews are blob: URLs, an
- * external sign-in (WeChat) embeds its https page. Nothing may frame the console. Opener and
- * resource policies are left alone: SSO sites open the consent page and may show our avatars.
+ * workers (Vite's bundled ones) are same-origin or blob:. Frames: PDF previews are blob: URLs, and the
+ * origins of STARLIGHT_FRAME_SOURCES (default WeChat's QR sign-in page) — never any https origin: the
+ * monitoring dashboard, interactive sessions and docs open in their own tabs. Nothing may frame the console.
+ * Opener and resource policies are left alone: SSO sites open the consent page and may show our avatars.
  */
-export const contentSecurityPolicy = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "worker-src 'self' blob:",
-  "frame-src 'self' blob: https:",
-  "object-src 'none'",
-  "base-uri 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+export function contentSecurityPolicy(frameSources: readonly string[]): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "worker-src 'self' blob:",
+    ["frame-src 'self' blob:", ...frameSources].join(' '),
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
 
 /** On every response, including the ones the OpenID provider writes itself on the raw socket. */
 const everywhere: Readonly<Record<string, string>> = {
@@ -42,12 +45,13 @@ const everywhere: Readonly<Record<string, string>> = {
  * `connectSources` adds origins the console's pages may open connections to (the session origin, where the
  * desktop's noVNC opens its websocket).
  */
-export const securityHeadersPlugin = fp<{ connectSources?: (request: FastifyRequest) => string[] }>(
-  async (app, { connectSources }) => {
+export const securityHeadersPlugin = fp<{ frameSources: readonly string[]; connectSources?: (request: FastifyRequest) => string[] }>(
+  async (app, { frameSources, connectSources }) => {
+    const policy = contentSecurityPolicy(frameSources);
     app.addHook('onRequest', async (request, reply) => {
       for (const [name, value] of Object.entries(everywhere)) reply.raw.setHeader(name, value);
       const extra = connectSources?.(request) ?? [];
-      reply.header('content-security-policy', extra.length === 0 ? contentSecurityPolicy : contentSecurityPolicy.replace("connect-src 'self'", `connect-src 'self' ${extra.join(' ')}`));
+      reply.header('content-security-policy', extra.length === 0 ? policy : policy.replace("connect-src 'self'", `connect-src 'self' ${extra.join(' ')}`));
     });
   },
   { name: 'starlight-security-headers' },

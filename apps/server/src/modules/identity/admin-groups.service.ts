@@ -8,6 +8,8 @@ import { conflict, holds, type AdminContext, type AuditWriter } from './admin-co
 import { inScope, type AdminScope } from './admin-scope';
 import type { AdminUsersRepo } from './admin-users.repo';
 import { toAdminUser } from './admin-users.service';
+import { communityAdminRole } from './builtin-roles';
+import { builtinKeys, type GrantGuard } from './grant-guard';
 
 type GroupRow = NonNullable<Awaited<ReturnType<AdminGroupsRepo['find']>>>;
 type CommunityRow = NonNullable<Awaited<ReturnType<AdminGroupsRepo['findCommunity']>>>;
@@ -36,10 +38,11 @@ interface Deps {
   adminUsers: AdminUsersRepo;
   scope: AdminScope;
   audit: AuditWriter;
+  assertMayGrant: GrantGuard;
 }
 
 /** Groups (group-manage, group-info) and communities (community-manage). */
-export function createAdminGroupsService({ adminGroups, adminUsers, scope, audit }: Deps) {
+export function createAdminGroupsService({ adminGroups, adminUsers, scope, audit, assertMayGrant }: Deps) {
   async function groupOr404(ref: string | number): Promise<GroupRow> {
     const row = await adminGroups.find(ref);
     if (!row) throw notFound('group');
@@ -182,6 +185,7 @@ export function createAdminGroupsService({ adminGroups, adminUsers, scope, audit
       const community = await communityOr404(id);
       const user = await userOr404(userName);
       if (user.user.disabled) throw conflict('the user is disabled');
+      await assertMayGrant(ctx, { action: 'community_admin_add', target: `user:${user.user.userName}`, detail: `community ${community.name}`, keys: builtinKeys(communityAdminRole) });
       if (await adminGroups.addCommunityAdmin(id, user.user.id))
         await audit(ctx, 'community_admin_add', `user:${user.user.userName}`, `community ${community.name}`);
       return toCommunity(await communityOr404(id));

@@ -23,7 +23,7 @@ export function createAdminRolesRepo(db: Database) {
 
     async findByNames(names: readonly string[]) {
       if (names.length === 0) return [];
-      return db.select({ id: roles.id, name: roles.name }).from(roles).where(inArray(roles.name, [...names]));
+      return db.select(roleColumns).from(roles).where(inArray(roles.name, [...names]));
     },
 
     async create(name: string, description: string, keys: readonly string[]): Promise<number | null> {

@@ -6,6 +6,7 @@ import { notFound } from '../../lib/app-error';
 import type { AdminRolesRepo } from './admin-roles.repo';
 import type { AdminUsersRepo } from './admin-users.repo';
 import { conflict, fieldError, type AdminContext, type AuditWriter } from './admin-context';
+import type { GrantGuard } from './grant-guard';
 
 type RoleRow = NonNullable<Awaited<ReturnType<AdminRolesRepo['find']>>>;
 
@@ -29,8 +30,10 @@ function routesByKey(): Map<PermissionKey, string[]> {
   return out;
 }
 
+const symmetricDifference = (a: readonly string[], b: readonly string[]): string[] => [...a.filter((key) => !b.includes(key)), ...b.filter((key) => !a.includes(key))];
+
 /** Roles (role-manage), who holds them (user_role) and the key catalogue (operation-manage). */
-export function createAdminRolesService({ adminRoles, adminUsers, audit }: { adminRoles: AdminRolesRepo; adminUsers: AdminUsersRepo; audit: AuditWriter }) {
+export function createAdminRolesService({ adminRoles, adminUsers, audit, assertMayGrant }: { adminRoles: AdminRolesRepo; adminUsers: AdminUsersRepo; audit: AuditWriter; assertMayGrant: GrantGuard }) {
   const keyRoutes = routesByKey();
   async function roleOr404(ref: string | number): Promise<RoleRow> {
     const row = await adminRoles.find(ref);
@@ -55,6 +58,7 @@ export function createAdminRolesService({ adminRoles, adminUsers, audit }: { adm
     async create(ctx: AdminContext, input: { name: string; description: string; keys: readonly PermissionKey[] }): Promise<Role> {
       const keys = [...new Set(input.keys)];
       if (keys.includes('binded_account')) throw fieldError('body.keys', 'binded_account follows the bound system account and cannot be granted');
+      await assertMayGrant(ctx, { action: 'role_create', target: `role:${input.name}`, detail: `keys: ${keys.join(', ')}`, keys });
       const id = await adminRoles.create(input.name, input.description, keys);
       if (id === null) throw conflict('a role with this name exists');
       await audit(ctx, 'role_create', `role:${input.name}`, `keys: ${keys.join(', ')}`);
@@ -67,8 +71,9 @@ export function createAdminRolesService({ adminRoles, adminUsers, audit }: { adm
       if (role.builtin) throw conflict('builtin roles cannot be changed');
       const keys = patch.keys ? [...new Set(patch.keys)] : undefined;
       if (keys?.includes('binded_account')) throw fieldError('body.keys', 'binded_account follows the bound system account and cannot be granted');
-      await adminRoles.update(id, { description: patch.description, keys });
       const detail = keys ? `keys: ${role.keys.join(', ') || '-'} → ${keys.join(', ') || '-'}` : 'description';
+      if (keys) await assertMayGrant(ctx, { action: 'role_update', target: `role:${role.name}`, detail, keys: symmetricDifference(role.keys, keys) });
+      await adminRoles.update(id, { description: patch.description, keys });
       await audit(ctx, 'role_update', `role:${role.name}`, detail);
       return toRole(await roleOr404(id));
     },
@@ -76,6 +81,7 @@ export function createAdminRolesService({ adminRoles, adminUsers, audit }: { adm
     async remove(ctx: AdminContext, id: number): Promise<void> {
       const role = await roleOr404(id);
       if (role.builtin) throw conflict('builtin roles cannot be deleted');
+      await assertMayGrant(ctx, { action: 'role_delete', target: `role:${role.name}`, detail: `keys: ${role.keys.join(', ') || '-'}`, keys: role.keys });
       await adminRoles.delete(id);
       await audit(ctx, 'role_delete', `role:${role.name}`, `held by ${role.userCount} user(s)`);
     },
@@ -88,7 +94,10 @@ export function createAdminRolesService({ adminRoles, adminUsers, audit }: { adm
         offset: (query.page - 1) * query.page_size,
       }),
 
-    /** Makes the user's roles exactly `roles`. */
+    /**
+     * Makes the user's roles exactly `roles`. Every role given or taken away must hold only keys the actor holds, and
+     * platform-admin moves only at a platform administrator's hand (grant-guard.ts); roles kept as they are need nothing.
+     */
     async setUserRoles(ctx: AdminContext, input: { user_name: string; roles: readonly string[] }) {
       const user = await adminUsers.find(input.user_name);
       if (!user) throw notFound('user');
@@ -97,9 +106,12 @@ export function createAdminRolesService({ adminRoles, adminUsers, audit }: { adm
       const missing = names.filter((name) => !found.some((row) => row.name === name));
       if (missing.length > 0) throw fieldError('body.roles', `no such role: ${missing.join(', ')}`);
       const before = (await adminUsers.rolesOf(user.user.id)).map((r) => r.name);
-      await adminUsers.setRoles(user.user.id, found.map((row) => row.id));
       const after = found.map((row) => row.name).sort();
-      await audit(ctx, 'user_roles_change', `user:${user.user.userName}`, `${before.join(', ') || '-'} → ${after.join(', ') || '-'}`);
+      const detail = `${before.join(', ') || '-'} → ${after.join(', ') || '-'}`;
+      const moved = [...found.filter((row) => !before.includes(row.name)), ...(await adminRoles.findByNames(before.filter((name) => !names.includes(name))))];
+      await assertMayGrant(ctx, { action: 'user_roles_change', target: `user:${user.user.userName}`, detail, keys: moved.flatMap((row) => row.keys), roles: moved.map((row) => row.name) });
+      await adminUsers.setRoles(user.user.id, found.map((row) => row.id));
+      await audit(ctx, 'user_roles_change', `user:${user.user.userName}`, detail);
       return { user_name: user.user.userName, roles: after };
     },
   };

@@ -20,6 +20,8 @@ import { inScope, type AdminScope } from './admin-scope';
 import type { AdminUsersRepo } from './admin-users.repo';
 import type { PermissionsService } from './permissions.service';
 import type { UsersRepo } from './users.repo';
+import { groupAdminRole } from './builtin-roles';
+import { builtinKeys, type GrantGuard } from './grant-guard';
 
 type UserRow = NonNullable<Awaited<ReturnType<AdminUsersRepo['find']>>>;
 
@@ -48,12 +50,13 @@ interface Deps {
   scope: AdminScope;
   permissions: PermissionsService;
   audit: AuditWriter;
+  assertMayGrant: GrantGuard;
   mail?: MailDriver | undefined;
   now: () => Date;
 }
 
 /** User administration (user-manage, user-detail): listing, creating, editing, disabling, deleting. */
-export function createAdminUsersService({ adminUsers, adminGroups, users, scope, permissions, audit, mail, now }: Deps) {
+export function createAdminUsersService({ adminUsers, adminGroups, users, scope, permissions, audit, assertMayGrant, mail, now }: Deps) {
   async function findOr404(ref: string | number): Promise<UserRow> {
     const row = await adminUsers.find(ref);
     if (!row) throw notFound('user');
@@ -226,6 +229,7 @@ export function createAdminUsersService({ adminUsers, adminGroups, users, scope,
       const name = `user:${target.user.userName}`;
       if (admin) {
         if (target.user.disabled) throw conflict('the user is disabled');
+        await assertMayGrant(ctx, { action: 'group_admin_promote', target: name, detail: `group ${group.name}`, keys: builtinKeys(groupAdminRole) });
         const added = await adminGroups.addAdmin(group.id, target.user.id);
         if (added) await audit(ctx, 'group_admin_promote', name, `group ${group.name}`);
       } else {

@@ -34,6 +34,7 @@ import { createAdminRolesRepo } from './admin-roles.repo';
 import { adminRolesRoutes } from './admin-roles.routes';
 import { createAdminRolesService } from './admin-roles.service';
 import { createAdminScope } from './admin-scope';
+import { createGrantGuard } from './grant-guard';
 import { createAdminUsersRepo } from './admin-users.repo';
 import { createAdminUsersService } from './admin-users.service';
 import { createBulkUpdateService } from './bulk-update.service';
@@ -85,10 +86,11 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
     const adminGroups = createAdminGroupsRepo(db);
     const writeAudit = auditWriter(audit);
     const scope = createAdminScope({ adminUsers, permissions });
+    const assertMayGrant = createGrantGuard({ adminUsers, audit: writeAudit });
     return {
-      users: createAdminUsersService({ adminUsers, adminGroups, users, scope, permissions, audit: writeAudit, mail: verification?.mail, now }),
-      groups: createAdminGroupsService({ adminGroups, adminUsers, scope, audit: writeAudit }),
-      roles: createAdminRolesService({ adminRoles: createAdminRolesRepo(db), adminUsers, audit: writeAudit }),
+      users: createAdminUsersService({ adminUsers, adminGroups, users, scope, permissions, audit: writeAudit, assertMayGrant, mail: verification?.mail, now }),
+      groups: createAdminGroupsService({ adminGroups, adminUsers, scope, audit: writeAudit, assertMayGrant }),
+      roles: createAdminRolesService({ adminRoles: createAdminRolesRepo(db), adminUsers, audit: writeAudit, assertMayGrant }),
       bulk: createBulkUpdateService({ users, adminUsers, adminGroups, audit: writeAudit, now }),
       impersonation: createImpersonationService({ users, sessions, scope, audit: writeAudit, now }),
       scope,

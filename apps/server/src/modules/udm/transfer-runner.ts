@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FileDriver } from '../../drivers/files/interface';
 import type { LocalUsers } from '../../drivers/local-users/unix-users';
-import { copy, obscure, sha1sums, sizeOf, type CopyRun, type RcloneRemote } from '../../drivers/transfer/rclone';
+import { copy, obscure, sha1sums, sizeOf, type CopyRun, type RcloneRemote, type RunAs } from '../../drivers/transfer/rclone';
+import { openSourceProxy, type SourceProxy } from '../../drivers/transfer/source-proxy';
 import { reachable } from '../../lib/net-guard';
 import type { SourceRow, UdmRepo } from './udm.repo';
 
@@ -14,20 +15,20 @@ export interface RunnerDeps {
   log: (error: unknown, context: string) => void;
 }
 
-/** The rclone remote of a source; secrets obscured as rclone expects (S3 takes `access:secret`). */
-export function remoteOf(source: SourceRow, address: string): RcloneRemote {
-  const host = address.includes(':') ? `[${address}]` : address;
+/**
+ * The rclone remote of a source; secrets obscured as rclone expects (S3 takes `access:secret`). SFTP goes to the
+ * checked address; WebDAV and S3 go through `proxy` (source-proxy.ts), which reaches that address and follows no redirect.
+ */
+export function remoteOf(source: SourceRow, address: string, proxy: string): RcloneRemote {
   const secret = source.secret;
   if (source.kind === 'sftp') {
     const auth: Record<string, string> = secret.startsWith('-----BEGIN') ? { key_pem: secret.replace(/\r?\n/g, '\\n') } : secret ? { pass: obscure(secret) } : {};
     // shell_type none: no remote commands (the server may allow SFTP only); hashes are computed on download
     return { type: 'sftp', options: { host: address, port: String(source.port), user: source.username, shell_type: 'none', disable_hashcheck: 'true', ...auth } };
   }
-  const scheme = source.port === 443 ? 'https' : 'http';
-  if (source.kind === 'webdav')
-    return { type: 'webdav', options: { url: `${scheme}://${host}:${source.port}/`, vendor: 'other', user: source.username, ...(secret ? { pass: obscure(secret) } : {}) } };
+  if (source.kind === 'webdav') return { type: 'webdav', options: { url: `${proxy}/`, vendor: 'other', user: source.username, ...(secret ? { pass: obscure(secret) } : {}) } };
   const [accessKey = '', secretKey = ''] = secret.split(':', 2);
-  return { type: 's3', options: { provider: 'Other', endpoint: `${scheme}://${host}:${source.port}`, access_key_id: accessKey, secret_access_key: secretKey } };
+  return { type: 's3', options: { provider: 'Other', endpoint: proxy, access_key_id: accessKey, secret_access_key: secretKey } };
 }
 
 /** A pid is ours to stop only while it is still an rclone process (not a recycled pid). */
@@ -49,6 +50,7 @@ export function createTransferRunner(deps: RunnerDeps) {
   const { repo } = deps;
   const running = new Map<number, CopyRun>();
   let stopping = false;
+  const failed = (transferId: number, error: string, log = '') => repo.updateTransfer(transferId, { state: 'failed', error, log, pid: null, finishedAt: new Date() });
 
   async function run(transferId: number): Promise<void> {
     const found = await repo.transfer(transferId);
@@ -56,7 +58,7 @@ export function createTransferRunner(deps: RunnerDeps) {
     const { transfer } = found;
     const source = await repo.source(transfer.sourceId);
     if (!source) return;
-    const fail = (error: string, log = '') => repo.updateTransfer(transferId, { state: 'failed', error, log, pid: null, finishedAt: new Date() });
+    const fail = (error: string) => failed(transferId, error);
     if (transfer.pid && (await isRclone(transfer.pid))) process.kill(transfer.pid, 'SIGKILL');
     const allowed = new Set((await repo.allowedHosts()).map((h) => h.host));
     const check = await reachable(source.host, source.port, allowed);
@@ -69,10 +71,21 @@ export function createTransferRunner(deps: RunnerDeps) {
     const dest = path.join(home, source.targetPath);
     const runAs = deps.localUsers ? await deps.localUsers.lookup(account) : undefined;
     // the address checked above, not the name again: a DNS answer changed in between cannot redirect it
-    const remote = remoteOf(source, check.addresses[0] ?? source.host);
-    const common = { remote, home, runAs };
+    const address = check.addresses[0] ?? source.host;
+    const proxy =
+      source.kind === 'sftp' ? null : await openSourceProxy({ scheme: source.port === 443 ? 'https' : 'http', address, port: source.port, hostName: source.host, keepHost: source.kind === 's3' });
+    try {
+      await copyAndCheck(transferId, transfer.attempts, source, { remote: remoteOf(source, address, proxy?.origin ?? ''), home, runAs }, dest, proxy);
+    } finally {
+      await proxy?.close();
+    }
+  }
+
+  /** One rclone copy of the source into `dest`, then the checksum report; `proxy` is the WebDAV/S3 source's. */
+  async function copyAndCheck(transferId: number, attempts: number, source: SourceRow, common: { remote: RcloneRemote; home: string; runAs: RunAs | undefined }, dest: string, proxy: SourceProxy | null) {
+    const fail = (error: string, log = '') => failed(transferId, error, log);
     const total = await sizeOf({ ...common, remotePath: source.remotePath });
-    await repo.updateTransfer(transferId, { state: 'running', attempts: transfer.attempts + 1, bytesTotal: total, error: '' });
+    await repo.updateTransfer(transferId, { state: 'running', attempts: attempts + 1, bytesTotal: total, error: '' });
     let last = 0;
     const started = copy({
       ...common,
@@ -94,6 +107,8 @@ export function createTransferRunner(deps: RunnerDeps) {
     running.delete(transferId);
     const log = result.tail.join('\n');
     if (stopping) return; // left `running`: the next start resumes it
+    const redirect = proxy?.refused[0];
+    if (redirect) return void (await fail(`the source answered ${redirect.status} redirecting to ${redirect.location}: redirects are not followed`, log));
     if (result.code !== 0) return void (await fail(`rclone exited with ${result.code}`, log));
     await repo.updateTransfer(transferId, { bytesDone: total, speed: 0, pid: null, log });
     try {

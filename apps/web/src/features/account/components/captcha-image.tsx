@@ -19,7 +19,7 @@ export function CaptchaImage({ captcha, onRefresh }: { captcha: Captcha | null; 
       style={{ width: 128, height: 42, padding: 0, overflow: 'hidden', flex: 'none' }}
     >
       {captcha ? (
-        <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`} alt={t('captcha.alt')} width={120} height={40} style={{ display: 'block' }} data-testid="captcha-image" data-captcha-id={captcha.id} />
+        <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`} alt={t('captcha.alt')} width={180} height={54} style={{ display: 'block' }} data-testid="captcha-image" data-captcha-id={captcha.id} />
       ) : (
         <Spin indicator={<ReloadOutlined spin />} />
       )}

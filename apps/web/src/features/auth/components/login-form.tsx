@@ -197,7 +197,7 @@ export function LoginForm({ crossDomain, onSuccess }: LoginFormProps) {
                 <span className="sl-spinner sl-spinner-small" aria-hidden="true" />
               ) : (
                 // an SVG in an <img> runs no script
-                <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`} alt={t('form.captchaAlt')} width={120} height={40} data-testid="login-captcha-image" data-captcha-id={captcha.id} />
+                <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(captcha.svg)}`} alt={t('form.captchaAlt')} width={180} height={54} data-testid="login-captcha-image" data-captcha-id={captcha.id} />
               )}
             </button>
           </div>
