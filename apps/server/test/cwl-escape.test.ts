@@ -169,6 +169,12 @@ describe.skipIf(!ready)('CWL references cannot leave the upload (issue 19)', () 
     });
   });
 
+  it('refuses a name that is both a file and a folder (it cannot be written out) with 1400, not 1500', async () => {
+    const body = await post('/app/validate', { cwl: tool(''), main_file: 'tool.cwl', files: { 'tool.cwl/x.txt': 'x' } });
+    expect(JSON.parse(body)).toMatchObject({ code: 1400 });
+    expect(fieldsOf(body).map((f) => f.path)).toEqual(['body.cwl']);
+  });
+
   it('left no secret in any log line, hit the HTTP server never, saved nothing', async () => {
     const log = JSON.stringify(t.logs());
     expect(t.logs().length).toBeGreaterThan(cases.length * routes.length); // one request line each at least

@@ -48,6 +48,10 @@ describe('referenceIssues (issue 19: every file reference stays in the upload)',
     expect(issuesOf({ 'main.cwl': wf }).map((i) => i.path)).toEqual(['main.cwl:steps.s.run']);
   });
 
+  it('refuses a name that is both a file and the folder of another', () => {
+    expect(issuesOf({ 'main.cwl': tool(''), 'main.cwl/b.txt': 'x' })).toEqual([{ path: 'main.cwl', message: 'main.cwl is a file and also the folder of main.cwl/b.txt' }]);
+  });
+
   it('refuses a document reference to a file that does not parse', () => {
     const issues = issuesOf({ 'main.cwl': tool('hints: {$import: t.yml}'), 't.yml': 'a: [unclosed' });
     expect(issues).toEqual([{ path: 'main.cwl:hints.$import', message: expect.stringMatching(/t.yml is loaded as a document/) }]);

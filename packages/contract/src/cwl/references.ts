@@ -109,6 +109,12 @@ export function referenceIssues(files: Record<string, string>, mainFile: string,
   const issues: CwlIssue[] = [];
   const documents = new Map<string, string>(); // file → the field that loads it as a document
   const parsed = new Map<string, unknown>();
+  // `a.cwl` and `a.cwl/b` cannot both be written out (the engine's copy, the run folder)
+  const names = Object.keys(files);
+  for (const name of names) {
+    const inside = names.find((other) => other.startsWith(`${name}/`));
+    if (inside) issues.push({ path: name, message: `${name} is a file and also the folder of ${inside}` });
+  }
   for (const [file, text] of Object.entries(files)) {
     try {
       parsed.set(file, parseYamlValue(text, file));
