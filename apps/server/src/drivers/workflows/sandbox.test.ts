@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cwltoolValidate } from './cwltool-validate';
 import { findBwrap, findCwltool } from './engine-binaries';
-import { runConfined, sandboxUserName } from './sandbox';
+import { runConfined, sandboxInstallHint, sandboxUserName, sandboxLimits } from './sandbox';
 
 /*
  * The validation sandbox for real (issue 19): bubblewrap as the `starlight-cwl` user. What it must hold even when a
@@ -39,6 +39,17 @@ afterAll(async () => {
 });
 
 const sh = (script: string, files: Record<string, string> = {}) => runConfined('/usr/bin/sh', ['-c', script], files);
+
+it('without bubblewrap runs nothing and says what to install', async () => {
+  const result = await runConfined('/usr/bin/true', [], {}, sandboxLimits, async () => null);
+  expect(result).toEqual({ available: false, reason: sandboxInstallHint });
+  expect(sandboxInstallHint).toMatch(/apt-get install bubblewrap/);
+});
+
+it('refuses a program outside /usr, which the sandbox would not see', async () => {
+  const result = await runConfined('/opt/cwltool', [], {}, sandboxLimits, async () => '/usr/bin/bwrap');
+  expect(result).toMatchObject({ available: false, reason: expect.stringMatching(/outside \/usr/) });
+});
 
 describe.skipIf(!ready)('runConfined (bubblewrap as starlight-cwl)', () => {
   it('runs as the dedicated unprivileged user, neither root nor the server', async () => {

@@ -71,8 +71,15 @@ async function writeThrowaway(files: Record<string, string>, user: ServiceUser |
  * described above. `available: false` with the reason when a piece is missing (bubblewrap, the validator user,
  * user namespaces); otherwise the exit status (124 on the time limit) and what it printed.
  */
-export async function runConfined(command: string, args: string[], files: Record<string, string>, limits: SandboxLimits = sandboxLimits): Promise<ConfinedResult> {
-  const bwrap = await findBwrap();
+export async function runConfined(
+  command: string,
+  args: string[],
+  files: Record<string, string>,
+  limits: SandboxLimits = sandboxLimits,
+  /** where bubblewrap is (a test hands a lookup that finds none) */
+  locate: () => Promise<string | null> = findBwrap,
+): Promise<ConfinedResult> {
+  const bwrap = await locate();
   if (!bwrap) return { available: false, reason: sandboxInstallHint };
   if (!command.startsWith('/usr/')) return { available: false, reason: `${command} is outside /usr, the only system folder the validation sandbox sees: install it from the distribution` };
   let user: ServiceUser | null = null;
