@@ -1,6 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readdir, rm, writeFile } from 'node:fs/promises';
+import { access, constants, readdir, rm, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -119,4 +119,35 @@ describe.skipIf(!ready)('runConfined (bubblewrap as starlight-cwl)', () => {
     }
     expect(hits).toBe(0);
   }, 120_000);
+});
+
+/*
+ * A server that is not root (a developer's laptop) cannot switch users: the sandbox then runs as the server's own
+ * user, and the namespaces alone hide the host. Played for real by running this module as `nobody` (uid 65534):
+ * a file `nobody` may read outside /usr is still not there. Needs the checkout to be readable by `nobody`
+ * (skipped with the reason otherwise, e.g. a checkout under /root).
+ */
+const tsx = path.resolve(import.meta.dirname, '../../../../../node_modules/.bin/tsx');
+const nobodyCanRead = ready && spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', 'test', '-r', path.join(import.meta.dirname, 'sandbox.ts')]).status === 0 && (await access(tsx, constants.X_OK).then(() => true, () => false));
+if (ready && !nobodyCanRead) console.warn('sandbox.test.ts: the non-root case is skipped: nobody cannot read this checkout');
+
+describe.runIf(nobodyCanRead)('runConfined on a server that is not root', () => {
+  it("runs as the server's own user, and still sees no host file outside /usr", async () => {
+    const open = path.join(os.tmpdir(), `starlight-open-${randomBytes(4).toString('hex')}`);
+    await writeFile(open, `${secret}\n`, { mode: 0o644 }); // readable by every user of the host
+    const script = path.join(os.tmpdir(), `starlight-nonroot-${randomBytes(4).toString('hex')}.mts`);
+    await writeFile(script, `import { runConfined } from ${JSON.stringify(path.join(import.meta.dirname, 'sandbox.ts'))};\nconsole.log(JSON.stringify(await runConfined('/usr/bin/sh', ['-c', 'id -u; cat /app/a.txt; cat ${open} || echo hidden'], { 'a.txt': 'mine\\n' })));\n`, { mode: 0o644 });
+    try {
+      const child = spawnSync('setpriv', ['--reuid=65534', '--regid=65534', '--clear-groups', tsx, script], { cwd: os.tmpdir(), env: { PATH: '/usr/bin:/bin', HOME: os.tmpdir() }, encoding: 'utf8', timeout: 60_000 });
+      expect(spawnSync('sh', ['-c', `setpriv --reuid=65534 --regid=65534 --clear-groups cat ${open}`], { encoding: 'utf8' }).stdout).toContain(secret); // nobody could read it outside
+      const result = JSON.parse(child.stdout.trim().split('\n').at(-1)!) as { available: boolean; code: number; output: string };
+      expect(result).toMatchObject({ available: true });
+      expect(result.output.split('\n').slice(0, 2)).toEqual(['65534', 'mine']);
+      expect(result.output).toContain('hidden');
+      expect(result.output).not.toContain(secret);
+    } finally {
+      await rm(open, { force: true });
+      await rm(script, { force: true });
+    }
+  }, 90_000);
 });
