@@ -4,11 +4,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindReplies, type AvailablePartition } from '@starlight/contract/hpc';
+import type { Run, RunDetail } from '@starlight/contract/apps';
 import type { JobDetail } from '@starlight/contract/jobs';
 import { openDatabase, type DatabaseHandle } from '../src/db/client';
 import { readInstallIdentity, type InstallIdentity } from '../src/drivers/local-users/install';
 import { markerOf } from '../src/drivers/local-users/unix-users';
 import { adminPassword, demoPassword, login, startTestApp, stopTestApp, testUnixPrefix, unixNameIn, type TestApp } from './helpers';
+import { findBwrap, findCwltool } from '../src/drivers/workflows/engine-binaries';
 import { bindOverSocket, call, waitForJob } from './hpc-helpers';
 import { storageClient } from './storage-helpers';
 
@@ -24,6 +26,7 @@ if (!root) {
   console.warn('local-users.test.ts skipped: not root, so no Unix users can be made');
 }
 const owner = (file: string) => stat(file).then((s) => ({ uid: s.uid, mode: s.mode & 0o777 }));
+const hasCwltool = (await findCwltool()) !== null && (await findBwrap()) !== null;
 const uidOf = (name: string) => Number(execFileSync('id', ['-u', name], { encoding: 'utf8' }).trim());
 
 describe.runIf(root)('local jobs as the account’s own Unix user (server running as root)', () => {
@@ -124,6 +127,35 @@ describe.runIf(root)('local jobs as the account’s own Unix user (server runnin
     expect(detail).toMatchObject({ state: 'COMPLETED', exit_code: 0 });
     expect(detail.cpu_seconds).not.toBeNull();
   });
+
+  it.runIf(hasCwltool)("runs an app's engine as the account: another account's run folder and app files stay unreadable", async () => {
+    // bob's app and run: its folder (the app's files, job.json) is written before the engine is submitted
+    const marker = `bob-app-secret-${Date.now()}`;
+    const bobTool = `cwlVersion: v1.2\nclass: CommandLineTool\ndoc: ${marker}\nbaseCommand: "true"\ninputs: []\noutputs: []\n`;
+    expect((await call(t.app, 'POST', '/app/apps', bob, { name: 'bob-private', cwl: bobTool, main_file: 'bob.cwl' })).code).toBe(200);
+    const bobRun = await call<Run>(t.app, 'POST', '/app/apps/bob-private/runs', bob, { partition: 'local', job_order: {} });
+    expect(bobRun.code, bobRun.info).toBe(200);
+    const bobDir = path.join(dataDir, 'homes', 'demo_lab_bound', 'app-runs', 'bob-private', bobRun.spec.uuid);
+    expect(await readFile(path.join(bobDir, 'app', 'bob.cwl'), 'utf8')).toContain(marker);
+    // alice's app tries to read them from inside her own engine run
+    const peek = [`cat ${bobDir}/app/bob.cwl || echo denied-app`, `cat ${bobDir}/job.json || echo denied-job`, `ls ${bobDir} || echo denied-dir`, 'id -un'].join('; ');
+    const aliceTool = `cwlVersion: v1.2\nclass: CommandLineTool\nbaseCommand: [sh, -c]\narguments: [${JSON.stringify(peek)}]\ninputs: []\nstdout: out.txt\nstderr: err.txt\noutputs:\n  out: stdout\n  err: stderr\n`;
+    expect((await call(t.app, 'POST', '/app/apps', alice, { name: 'peek-runs', cwl: aliceTool, main_file: 'peek.cwl' })).code).toBe(200);
+    const aliceRun = await call<Run>(t.app, 'POST', '/app/apps/peek-runs/runs', alice, { partition: 'local', job_order: {} });
+    expect(aliceRun.code, aliceRun.info).toBe(200);
+    let detail = (await call<RunDetail>(t.app, 'GET', `/app/runs/peek-runs/${aliceRun.spec.uuid}`, alice)).spec;
+    for (let i = 0; i < 240 && !['done', 'failed', 'cancelled'].includes(detail.state); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      detail = (await call<RunDetail>(t.app, 'GET', `/app/runs/peek-runs/${aliceRun.spec.uuid}`, alice)).spec;
+    }
+    expect(detail.state).toBe('done');
+    const out = path.join(dataDir, 'homes', 'lab_demo_user', 'app-runs', 'peek-runs', aliceRun.spec.uuid, 'out');
+    const [stdout, stderr] = await Promise.all([readFile(path.join(out, 'out.txt'), 'utf8'), readFile(path.join(out, 'err.txt'), 'utf8')]);
+    expect(stdout).not.toContain(marker);
+    for (const refusal of ['denied-app', 'denied-job', 'denied-dir']) expect(stdout).toContain(refusal);
+    expect(stdout).toContain(unixName('lab_demo_user'));
+    expect(stderr.match(/Permission denied/g)?.length).toBe(3);
+  }, 180_000);
 
   it('hands what the storage API writes (upload, folders, copies) to the account’s user', async () => {
     const uid = uidOf(unixName('lab_demo_user'));

@@ -22,15 +22,19 @@ export type CwlObject = Record<string, unknown>;
 
 const isObject = (v: unknown): v is CwlObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** YAML 1.2 is a superset of JSON, so one parser reads both; duplicate keys are refused as cwltool does. */
-export function parseCwlText(text: string, file = 'main'): CwlObject {
-  let value: unknown;
+/** YAML 1.2 is a superset of JSON, so one parser reads both; duplicate keys are refused as cwltool does. Any value (a list, a scalar). */
+export function parseYamlValue(text: string, file = 'main'): unknown {
   try {
-    value = parseYaml(text, { uniqueKeys: true, prettyErrors: true, maxAliasCount: 100 });
+    return parseYaml(text, { uniqueKeys: true, prettyErrors: true, maxAliasCount: 100 });
   } catch (error) {
     const message = error instanceof YAMLParseError ? error.message.split('\n')[0]! : String(error);
     throw new CwlParseError([{ path: `${file}:text`, message }]);
   }
+}
+
+/** A CWL document: YAML or JSON whose top is a mapping. */
+export function parseCwlText(text: string, file = 'main'): CwlObject {
+  const value = parseYamlValue(text, file);
   if (!isObject(value)) throw new CwlParseError([{ path: `${file}:text`, message: 'a CWL document is a mapping (YAML) or an object (JSON)' }]);
   return value;
 }

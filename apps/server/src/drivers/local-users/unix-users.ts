@@ -213,3 +213,41 @@ export async function openLocalUsers(dataDir: string, options: LocalUsersOptions
 
 /** Whether this process may switch to other users (the embedded cluster isolates accounts only then). */
 export const runningAsRoot = (): boolean => process.getuid?.() === 0;
+
+/** A Unix user of the console itself (not of an account), e.g. the CWL validator `starlight-cwl`. */
+export interface ServiceUser {
+  name: string;
+  uid: number;
+  gid: number;
+}
+
+const serviceUsers = new Map<string, ServiceUser>();
+
+/**
+ * A system user the console runs a confined helper as (root only): `useradd --system --user-group`, no home,
+ * no password, shell nologin, the comment `comment`. One with that name and another comment, or outside the
+ * system range (uid ≥ 1000), is someone else's and is refused, never borrowed.
+ */
+export async function ensureServiceUser(name: string, comment: string): Promise<ServiceUser> {
+  const known = serviceUsers.get(name);
+  if (known) return known;
+  const ours = (entry: PasswdEntry): ServiceUser => {
+    if (entry.comment !== comment || entry.uid >= 1000 || entry.uid === 0)
+      throw new Error(`the Unix user ${name} exists and was not created by Starlight (comment "${entry.comment}", uid ${entry.uid}): refusing to use it`);
+    const user = { name, uid: entry.uid, gid: entry.gid };
+    serviceUsers.set(name, user);
+    return user;
+  };
+  const existing = await passwdEntry(name);
+  if (existing) return ours(existing);
+  return serial(async () => {
+    const again = await passwdEntry(name);
+    if (again) return ours(again);
+    await admin('useradd', ['--system', '--user-group', '-M', '-d', '/nonexistent', '-s', '/usr/sbin/nologin', '-c', comment, name]).catch(async (error: unknown) => {
+      if (!(await passwdEntry(name))) throw error;
+    });
+    const entry = await passwdEntry(name);
+    if (!entry) throw new Error(`useradd reported success but ${name} does not exist`);
+    return ours(entry);
+  });
+}

@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import { isMap, isPair, isScalar, isSeq, LineCounter, parseDocument, type Node } from 'yaml';
-import { findCwltool } from './engine-binaries';
+import { engineInstallHint, findCwltool } from './engine-binaries';
+import { runConfined } from './sandbox';
 
 export interface ValidationIssue {
   /** `main.cwl:inputs.file.type` (document path) or `main.cwl:6:5` where no path is found. */
@@ -11,49 +8,23 @@ export interface ValidationIssue {
   message: string;
 }
 
-export type ValidationResult = { available: false } | { available: true; valid: boolean; issues: ValidationIssue[]; output: string };
-
-const timeoutMs = 120_000;
+export type ValidationResult = { available: false; reason: string } | { available: true; valid: boolean; issues: ValidationIssue[]; output: string };
 
 /**
- * The real engine's opinion (`cwltool --validate`) of an upload, on a private temporary copy: the
- * files are written under a fresh directory (names were checked by the contract: relative, no `..`),
- * cwltool runs without a shell and with a time limit, and its `file:line:col: message` lines are mapped
- * to the document path they point at.
+ * The real engine's opinion (`cwltool --validate`) of an upload, confined (`sandbox.ts`): the files in a
+ * throwaway directory that is all the engine sees of the host, as the unprivileged `starlight-cwl` user, without
+ * network, with time and memory limits. Its `file:line:col: message` lines are mapped to the document path they
+ * point at. `--skip-schemas`: `$schemas` ontologies are for format checks at run time, never fetched here.
  */
 export async function cwltoolValidate(files: Record<string, string>, mainFile: string): Promise<ValidationResult> {
   const cwltool = await findCwltool();
-  if (!cwltool) return { available: false };
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'starlight-cwl-'));
-  try {
-    for (const [name, text] of Object.entries(files)) {
-      const target = path.join(dir, name);
-      if (!target.startsWith(dir + path.sep)) throw new Error(`bad file name ${name}`);
-      await mkdir(path.dirname(target), { recursive: true });
-      await writeFile(target, text, { mode: 0o600 });
-    }
-    const { code, output } = await run(cwltool, ['--validate', '--disable-color', '--skip-schemas', mainFile], dir);
-    const issues = code === 0 ? [] : toIssues(output, files);
-    if (code !== 0 && issues.length === 0) issues.push({ path: mainFile, message: lastLines(output) || `cwltool exited with ${code}` });
-    return { available: true, valid: code === 0, issues, output };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-function run(command: string, args: string[], cwd: string): Promise<{ code: number; output: string }> {
-  return new Promise((resolve) => {
-    execFile(
-      command,
-      args,
-      { cwd, timeout: timeoutMs, killSignal: 'SIGKILL', maxBuffer: 4 * 1024 * 1024, env: { PATH: '/usr/local/bin:/usr/bin:/bin', LANG: 'C.UTF-8', HOME: cwd } },
-      (error, stdout, stderr) => {
-        const output = `${stdout}${stderr}`;
-        if (error && (error as { killed?: boolean }).killed) resolve({ code: 124, output: `${output}\ncwltool --validate took longer than ${timeoutMs / 1000} s` });
-        else resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, output });
-      },
-    );
-  });
+  if (!cwltool) return { available: false, reason: engineInstallHint.cwltool };
+  const result = await runConfined(cwltool, ['--validate', '--disable-color', '--skip-schemas', mainFile], files);
+  if (!result.available) return result;
+  const { code, output } = result;
+  const issues = code === 0 ? [] : toIssues(output, files);
+  if (code !== 0 && issues.length === 0) issues.push({ path: mainFile, message: lastLines(output) || `cwltool exited with ${code}` });
+  return { available: true, valid: code === 0, issues, output };
 }
 
 const lastLines = (text: string) => text.trim().split('\n').slice(-3).join('\n');

@@ -23,3 +23,5 @@ export const engineInstallHint = {
 
 export const findCwltool = () => which('cwltool');
 export const findToil = () => which('toil-cwl-runner');
+/** bubblewrap, the sandbox of `sandbox.ts`. */
+export const findBwrap = () => which('bwrap');

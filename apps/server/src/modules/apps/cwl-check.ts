@@ -1,9 +1,9 @@
 import { Code } from '@starlight/contract/codes';
 import { workflowGraphIssues } from '@starlight/contract/cwl/graph-check';
+import { referenceIssues } from '@starlight/contract/cwl/references';
 import { processPorts, resourceHints, type CwlPort } from '@starlight/contract/cwl/inputs';
 import { CwlParseError, parseCwlText, processClass, resolveRuns, type CwlIssue, type CwlObject } from '@starlight/contract/cwl/parse';
 import { cwltoolValidate } from '../../drivers/workflows/cwltool-validate';
-import { engineInstallHint } from '../../drivers/workflows/engine-binaries';
 import { AppError } from '../../lib/app-error';
 
 export interface CheckedUpload {
@@ -42,7 +42,10 @@ export async function checkUpload(
   /** false only for texts shipped with the console (demo seed): their validity is a test's job, not each start's. */
   engine = true,
 ): Promise<CheckedUpload> {
+  // every file reference confined to the upload before anything reads one (the engine runs confined as well)
   const { references, issues } = resolveRuns(files, mainFile, isApp);
+  const reported = new Set(issues.map((i) => i.path));
+  issues.push(...referenceIssues(files, mainFile, isApp).filter((i) => !reported.has(i.path)));
   if (issues.length) throw invalidCwl(issues, mainFile);
   let parsed: CwlObject;
   let cwlClass: string;
@@ -65,7 +68,7 @@ export async function checkUpload(
   if (graphIssues.length) throw invalidCwl(graphIssues, mainFile);
   if (!engine) return { parsed, cwlClass, inputs: ports.inputs, outputs: ports.outputs, resources: resourceHints(parsed), uses };
   const result = await cwltoolValidate(withApps, mainFile);
-  if (!result.available) throw new AppError(Code.upstreamDown, engineInstallHint.cwltool);
+  if (!result.available) throw new AppError(Code.upstreamDown, result.reason);
   if (!result.valid) throw invalidCwl(result.issues, mainFile);
   return { parsed, cwlClass, inputs: ports.inputs, outputs: ports.outputs, resources: resourceHints(parsed), uses };
 }
