@@ -127,6 +127,23 @@ if (want('e2e')) {
   } else results.push({ name: 'e2e (Chromium)', passed: 0, failed: 1, skipped: 0, seconds: 0 });
 }
 
+// `.ci/run`'s first step, `npm start` on a fresh clone (scripts/fresh-start.mjs), wrote its result here: it
+// counts in the sum like any suite (a step that left no readable result failed)
+const freshStart = process.env.STARLIGHT_FRESH_START_RESULT;
+if (freshStart) results.unshift(readFreshStart(freshStart));
+
+function readFreshStart(file) {
+  const name = 'fresh clone: npm start';
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    if (![r.passed, r.failed, r.seconds].every(Number.isFinite)) throw new Error('not a result');
+    return { name, passed: r.passed, failed: r.failed, skipped: 0, seconds: r.seconds };
+  } catch (error) {
+    console.log(`\n=== ${name} === no result in ${file} (${error.message})`);
+    return { name, passed: 0, failed: 1, skipped: 0, seconds: 0 };
+  }
+}
+
 const sum = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });
 console.log('\nsuite                     passed failed skipped   seconds');
 for (const r of results) console.log(`${r.name.padEnd(26)}${String(r.passed).padStart(6)}${String(r.failed).padStart(7)}${String(r.skipped).padStart(8)}${r.seconds.toFixed(1).padStart(10)}`);
