@@ -10,6 +10,7 @@ import { openClusterBus, type ClusterBus } from './lib/cluster-bus';
 import { serverVersion } from './lib/version';
 import { adminAnnouncement, closedPathWarning, demoAnnouncement, sharedLocalAnnouncement } from './lib/announcement';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin, replyWithFailure } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { metricsPlugin } from './plugins/metrics';
@@ -318,6 +319,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // every request takes a turn before its work starts, so one loop turn never runs the whole backlog (lib/turns.ts)
   app.addHook('onRequest', takeTurn);
   await app.register(requestLogPlugin);
+  // JSON answers of a few KiB or more compressed (the SPA's files are precompressed at build: plugins/spa.ts)
+  await app.register(compressionPlugin);
   // binding handshake frames are `name:uuid`; nothing bigger is ever needed. Registered before auth: its
   // onRequest hook marks upgrades, and only a marked upgrade's socket is closed once refused (a websocket
   // without a token, refused by the auth hooks, otherwise stayed open and held the server's close).
