@@ -57,7 +57,7 @@ import { createDocsModule } from './modules/docs/docs.module';
 import { createUdmModule } from './modules/udm/udm.module';
 import { createStatisticsModule } from './modules/statistics/statistics.module';
 import { createTicketsModule } from './modules/tickets/tickets.module';
-import { rcloneAvailable } from './drivers/transfer/rclone';
+import { probeRclone } from './drivers/transfer/rclone';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
 import { createLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
@@ -66,6 +66,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The listener that serves interactive sessions' apps only (modules/interactive/session-origin.ts). */
     sessionOrigin: SessionOrigin;
+    /**
+     * Starts the start-up work no request waits for (AppDeps.deferStartWork), once; resolves when it is done.
+     * Its failures are logged, never thrown; closing the app waits for it.
+     */
+    startDeferredWork(): Promise<void>;
   }
 }
 
@@ -90,6 +95,12 @@ export interface AppDeps {
   databaseUrl?: string | null;
   /** A bus made by the caller (tests: a short retry); otherwise one is opened here and closed with the app. */
   bus?: ClusterBus;
+  /**
+   * Leave the start-up work no request needs first (shipped apps and documents seeded, program probes,
+   * interrupted transfers resumed) to `app.startDeferredWork()`, which server.ts calls once it listens.
+   * Default: done within buildApp, so tests see a finished start.
+   */
+  deferStartWork?: boolean;
 }
 
 /**
@@ -383,10 +394,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(statistics.routes, { prefix, statistics: statistics.service, generateDemo: statistics.generateDemo, visibleGroupNames: statistics.visibleGroupNames });
 
   const url = `http://${config.host}:${config.port}`;
+  // a process, answered while the bootstrap below works; awaited before the address is printed (its notice comes first)
+  const rclone = probeRclone();
   const { admin } = await identity.bootstrap.run();
 
   if (admin) announce(adminAnnouncement(url, admin));
-  await seedShippedApps(apps.apps, identity.accounts, log);
   if (config.demo) {
     const demo = await createDemoSeed({ accounts: identity.accounts, send: messages.service.send, now: deps.now }).seed(config.demoPassword);
     if (demo.created.length > 0) announce(demoAnnouncement(url, demo));
@@ -409,11 +421,26 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => approvals.stop());
   const missingApps = missingAppsNotice();
   if (missingApps) app.log.warn(missingApps);
-  await docs.service.seedDefaults();
-  // the leader runs background work: transfers left by a stopped or killed server run again there
-  const transfers = rcloneAvailable();
+  const transfers = await rclone;
   if (!transfers) app.log.warn('rclone is not installed: data-source transfers cannot run (Debian: apt-get install rclone)');
-  else if (bus.isLeader()) await udm.runner.resume();
+  // Start-up work no request needs first (issue 24: the first request waited for all of it): each step
+  // alone, so one failing does not keep the others from running; closing the app waits for them. They
+  // print nothing unless they fail: the address is the last line of a start.
+  const deferredSteps: [string, () => Promise<void>][] = [
+    ['seeding the shipped apps', () => seedShippedApps(apps.apps, identity.accounts, log)],
+    ['seeding the default documents', () => docs.service.seedDefaults()],
+    // the leader runs background work: transfers left by a stopped or killed server run again there
+    ['resuming transfers', async () => void (transfers && bus.isLeader() && (await udm.runner.resume()))],
+  ];
+  let deferred: Promise<void> | null = null;
+  app.decorate('startDeferredWork', () => {
+    deferred ??= (async () => {
+      for (const [what, step] of deferredSteps) await step().catch((error: unknown) => log(error, what));
+    })();
+    return deferred;
+  });
+  app.addHook('onClose', async () => void (await deferred));
+  if (!deps.deferStartWork) await app.startDeferredWork();
   const poller = monitor.startPolling(bus.isLeader);
   const imageGc = images.startGcTimer(bus.isLeader, config.imageGcCheckMs);
   app.addHook('onClose', async () => imageGc.stop());
