@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { chownSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, login, removeUnixUsers, startServer, unixPrefixFor } from './lib.mjs';
+import { login, removeUnixUsers, startServer, unixPrefixFor } from './lib.mjs';
 
 const runs = Math.min(10, Number(process.env.BENCH_APPS_RUNS ?? 3));
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
@@ -25,7 +25,7 @@ try {
 
 const unixPrefix = unixPrefixFor();
 const demoPassword = `Bench-${Math.random().toString(36).slice(2)}A1`;
-const server = await startServer({ port: await freePort(), env: { STARLIGHT_DEMO: '1', STARLIGHT_DEMO_PASSWORD: demoPassword, STARLIGHT_LOCAL_USER_PREFIX: unixPrefix } });
+const server = await startServer({ env: { STARLIGHT_DEMO: '1', STARLIGHT_DEMO_PASSWORD: demoPassword, STARLIGHT_LOCAL_USER_PREFIX: unixPrefix } });
 const direct = mkdtempSync(path.join(tmpdir(), 'starlight-bench-apps-'));
 try {
   const token = await login(server.base, 'demo-bound', demoPassword);

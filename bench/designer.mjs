@@ -7,7 +7,7 @@
 //
 // Settings: BENCH_DESIGNER_OPENS=3 (opens per size, median printed), BENCH_DESIGNER_DRAG_MS=2000.
 import { chromium } from 'playwright-core';
-import { freePort, login, startServer } from './lib.mjs';
+import { login, startServer } from './lib.mjs';
 
 const opens = Number(process.env.BENCH_DESIGNER_OPENS ?? 3);
 const dragMs = Number(process.env.BENCH_DESIGNER_DRAG_MS ?? 2000);
@@ -30,7 +30,7 @@ function workflow(n) {
 const external = process.env.BENCH_DESIGNER_BASE;
 const server = external
   ? { base: external, password: process.env.BENCH_DESIGNER_PASSWORD ?? '', stop: async () => {} }
-  : await startServer({ port: await freePort() });
+  : await startServer();
 const user = external ? (process.env.BENCH_DESIGNER_USER ?? 'admin') : 'admin';
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 try {

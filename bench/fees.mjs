@@ -25,7 +25,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { bind } from './bind.mjs';
-import { ensureServerBuilt, freePort, login, startServer } from './lib.mjs';
+import { ensureServerBuilt, login, startServer } from './lib.mjs';
 import { ensureAssociations } from './slurm-held-jobs.mjs';
 
 const run = promisify(execFile);
@@ -131,7 +131,7 @@ try {
   const restMs = performance.now() - r0;
 
   // ---------------------------------------------------------------- 2. the console
-  server = await startServer({ port: await freePort(), env: { STARLIGHT_DEMO: '1', STARLIGHT_DEMO_PASSWORD: demoPassword, STARLIGHT_FEES_BACKFILL_DAYS: '366', STARLIGHT_FEES_SYNC_S: '0' } });
+  server = await startServer({ env: { STARLIGHT_DEMO: '1', STARLIGHT_DEMO_PASSWORD: demoPassword, STARLIGHT_FEES_BACKFILL_DAYS: '366', STARLIGHT_FEES_SYNC_S: '0' } });
   const api = async (token, method, url, body) => {
     const res = await fetch(`${server.base}/api${url}`, { method, headers: { 'Bihu-Token': token, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { body: JSON.stringify(body) } : {}) });
     const reply = await res.json();

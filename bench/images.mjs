@@ -11,7 +11,7 @@ import { cp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { tsImport } from 'tsx/esm/api';
-import { freePort, login, startServer } from './lib.mjs';
+import { benchPort, login, startServer } from './lib.mjs';
 
 const kit = await tsImport('../scripts/test-kit/registry.ts', import.meta.url);
 const repositories = Number(process.env.BENCH_REPOSITORIES ?? 1000);
@@ -82,7 +82,7 @@ async function timed(fn) {
   return ms(t0);
 }
 
-const port = await freePort();
+const port = await benchPort();
 const server = await startServer({ port, env: { STARLIGHT_DEMO: '1', STARLIGHT_DEMO_PASSWORD: demoPassword } });
 const cleanup = [];
 try {

@@ -14,7 +14,7 @@ if (process.getuid?.() !== 0) throw new Error('run as root: the local cluster ru
 const kernelSeconds = Number(process.env.BENCH_KERNEL_SECONDS ?? 90);
 const prefix = unixPrefixFor();
 const demoPassword = `Bench-${randomBytes(4).toString('hex')}A1`;
-const server = await startServer({ port: await freePort(), env: { STARLIGHT_SESSION_PORT: String(await freePort()), STARLIGHT_DEMO: 'true', STARLIGHT_DEMO_PASSWORD: demoPassword, STARLIGHT_LOCAL_USER_PREFIX: prefix }, startTimeoutMs: 240_000 });
+const server = await startServer({ env: { STARLIGHT_SESSION_PORT: String(await freePort()), STARLIGHT_DEMO: 'true', STARLIGHT_DEMO_PASSWORD: demoPassword, STARLIGHT_LOCAL_USER_PREFIX: prefix }, startTimeoutMs: 240_000 });
 const token = await login(server.base, 'demo-bound', demoPassword);
 const headers = { 'Bihu-Token': token, 'content-type': 'application/json' };
 // a JSON content type only with a body: an empty JSON body is refused (1400), and a refusal is not a result

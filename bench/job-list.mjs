@@ -26,7 +26,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { bind } from './bind.mjs';
-import { ensureServerBuilt, freePort, login, startServer } from './lib.mjs';
+import { ensureServerBuilt, login, startServer } from './lib.mjs';
 import { cancelHeldJobs, countLines, ensureAssociations, heldJobsBy as benchJobsBy, jobName, run, seedHeldJobs, servicesUp, squeueAll, submitHeld } from './slurm-held-jobs.mjs';
 
 const env = process.env;
@@ -120,7 +120,7 @@ async function list(base, token, url) {
 
 /** A fresh server with the real cluster registered and both accounts bound; the jobs sync has not run yet. */
 async function freshServer(dataDir) {
-  const server = await startServer({ port: await freePort(), dataDir, env: { STARLIGHT_DEMO: '1', STARLIGHT_DEMO_PASSWORD: demoPassword } });
+  const server = await startServer({ dataDir, env: { STARLIGHT_DEMO: '1', STARLIGHT_DEMO_PASSWORD: demoPassword } });
   try {
     const [admin, ...users] = await Promise.all([login(server.base, 'admin', server.password), ...accounts.map((a) => login(server.base, a.user, demoPassword))]);
     const res = await fetch(`${server.base}/api/kcluster/cluster`, {
@@ -221,7 +221,7 @@ try {
   // new process, a full read, runs behind them)
   await s.server.stop();
   warmServer = null;
-  const again = await startServer({ port: await freePort(), dataDir: keptData, password: s.server.password });
+  const again = await startServer({ dataDir: keptData, password: s.server.password });
   warmServer = { server: again };
   const tokens = { admin: await login(again.base, 'admin', again.password), alice: await login(again.base, 'demo-user', demoPassword) };
   for (const l of lists) {

@@ -49,10 +49,24 @@ const portBusy = (port) =>
   });
 
 /**
- * The built server on loopback. `dataDir` and `password`: a restart on the data of an earlier start (the
+ * The port a bench's server listens on: `--port N` on the bench's command line, else `BENCH_PORT`, else a
+ * free one the kernel picks (never a fixed number: a port another server holds made the bench fail).
+ */
+export async function benchPort(argv = process.argv.slice(2), env = process.env) {
+  const i = argv.indexOf('--port');
+  const given = i >= 0 ? argv[i + 1] : (argv.find((a) => a.startsWith('--port='))?.slice('--port='.length) ?? env.BENCH_PORT);
+  if (given === undefined || given === '') return freePort();
+  const port = Number(given);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`--port / BENCH_PORT: ${given} is not a port number`);
+  return port;
+}
+
+/**
+ * The built server on loopback, on `port` (default: benchPort()). `dataDir` and `password`: a restart on the data of an earlier start (the
  * caller made the directory and removes it; the admin password is the first start's).
  */
-export async function startServer({ port = 18080, env = {}, dataDir: reuse, password: knownPassword, startTimeoutMs = 60_000 } = {}) {
+export async function startServer({ port: wanted, env = {}, dataDir: reuse, password: knownPassword, startTimeoutMs = 60_000 } = {}) {
+  const port = wanted ?? (await benchPort());
   // otherwise the health poll below could find someone else's server on that port and sign in to it
   if (await portBusy(port)) throw new Error(`127.0.0.1:${port} is already in use (another server?)`);
   const dataDir = reuse ?? mkdtempSync(path.join(tmpdir(), 'starlight-bench-'));

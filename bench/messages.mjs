@@ -6,7 +6,7 @@
 // Then the send rate: one template sent (POST /message/template/send) to a group of 10,000 users, timed
 // from the call until its progress says done, and checked: exactly one message per user.
 import pg from 'pg';
-import { freePort, login, startServer } from './lib.mjs';
+import { login, startServer } from './lib.mjs';
 
 const rows = Number(process.env.BENCH_MESSAGES ?? 100_000);
 const calls = 50;
@@ -29,7 +29,7 @@ dbUrl.pathname = `/${dbName}`;
 let server;
 const db = new pg.Client({ connectionString: dbUrl.toString() });
 try {
-  server = await startServer({ port: await freePort(), env: { STARLIGHT_DATABASE_URL: dbUrl.toString(), STARLIGHT_DEMO: 'true', STARLIGHT_DEMO_PASSWORD: demoPassword } });
+  server = await startServer({ env: { STARLIGHT_DATABASE_URL: dbUrl.toString(), STARLIGHT_DEMO: 'true', STARLIGHT_DEMO_PASSWORD: demoPassword } });
   await db.connect();
   const { rows: [user] } = await db.query(`SELECT id FROM users WHERE user_name = 'demo-bound'`);
   // a third unread, as an inbox that is mostly read

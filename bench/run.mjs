@@ -6,6 +6,8 @@ import path from 'node:path';
 const registryMissing = ['/usr/bin/docker-registry', '/usr/bin/skopeo'].filter((file) => !existsSync(file));
 
 const benches = [
+  // start-up on a new data directory and on a restart vs a bare Fastify hello-world (about 2 minutes)
+  { file: 'start.mjs' },
   { file: 'perm-throughput.mjs' },
   { file: 'tail-latency.mjs' },
   // 100,000 files, a 2 GiB upload and a resume (about 1 minute; needs ~5 GiB free in the temp dir)
@@ -36,5 +38,6 @@ for (const { file: b, skip } of benches) {
     console.log(`skipped: ${skip}`);
     continue;
   }
-  spawnSync(process.execPath, [path.join(import.meta.dirname, b)], { stdio: 'inherit' });
+  // `npm run bench -- --port N`: every bench's server on that port
+  spawnSync(process.execPath, [path.join(import.meta.dirname, b), ...process.argv.slice(2)], { stdio: 'inherit' });
 }

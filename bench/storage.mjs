@@ -6,7 +6,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readSync, rmSync, unlinkSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { freePort, login, startServer } from './lib.mjs';
+import { login, startServer } from './lib.mjs';
 
 const entries = Number(process.env.BENCH_ENTRIES ?? 100_000);
 const uploadBytes = Number(process.env.BENCH_UPLOAD_BYTES ?? 2 * 1024 ** 3);
@@ -97,7 +97,6 @@ function timedCommand(cmd, args) {
 }
 
 const server = await startServer({
-  port: await freePort(),
   env: { STARLIGHT_DEMO: '1', STARLIGHT_DEMO_PASSWORD: demoPassword },
 });
 const results = {};

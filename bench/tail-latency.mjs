@@ -7,7 +7,7 @@ import { startServer, login, load, overtaken, lateComers } from './lib.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 15);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 200);
-const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 18080) });
+const server = await startServer();
 try {
   const token = await login(server.base, 'admin', server.password);
   await load(`${server.base}/api/health`, { connections, duration: 2 }); // warm-up

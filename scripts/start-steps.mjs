@@ -5,6 +5,25 @@ import path from 'node:path';
 
 export const say = (message) => console.log(`[starlight] ${message}`);
 
+/** Where `npm start` and `npm test` write the output of their install and build steps (outside node_modules: `npm ci` deletes that folder while it runs). */
+export const startLog = (root) => path.join(root, '.starlight/start.log');
+
+/**
+ * `npm ci` when node_modules is missing or older than package-lock.json (a fresh clone, a pulled lock): quiet,
+ * its output in the log, shown only when it fails (then the process exits with its status). Shared by
+ * `npm start` (scripts/start.mjs) and `npm test` (scripts/test-all.mjs).
+ */
+export async function ensureInstalled(root, log = startLog(root)) {
+  const installed = path.join(root, 'node_modules/.package-lock.json');
+  if (existsSync(installed) && statSync(installed).mtimeMs >= statSync(path.join(root, 'package-lock.json')).mtimeMs) return;
+  say('installing dependencies (npm ci)…');
+  const result = await runLogged('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: root, log });
+  if (!result.ok) {
+    process.stderr.write(result.failure);
+    process.exit(result.status ?? 1);
+  }
+}
+
 /** Newest modification time under the given paths (files or folders), skipping build output. */
 export function newest(root, paths) {
   let max = 0;

@@ -6,11 +6,11 @@
 import { spawn } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { newest, runLogged, say } from './start-steps.mjs';
+import { ensureInstalled, newest, runLogged, say, startLog } from './start-steps.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 // Outside node_modules: `npm ci` deletes that folder while it runs (a fresh clone's first start).
-const log = path.join(root, '.starlight/start.log');
+const log = startLog(root);
 
 async function step(title, cmd, args) {
   say(`${title}…`);
@@ -21,10 +21,7 @@ async function step(title, cmd, args) {
   }
 }
 
-const installed = path.join(root, 'node_modules/.package-lock.json');
-if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(path.join(root, 'package-lock.json')).mtimeMs) {
-  await step('installing dependencies (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error']);
-}
+await ensureInstalled(root, log);
 
 const targets = [
   { name: 'the web console', dir: 'web', out: 'apps/web/dist/index.html', src: ['apps/web/src', 'apps/web/index.html', 'apps/web/vite.config.ts', 'packages/contract/src'] },
@@ -38,6 +35,8 @@ for (const t of targets) {
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js'), ...process.argv.slice(2)], {
   cwd: root,
   stdio: 'inherit',
+  // Node 22.1 and later keep the compiled code of the server's modules here: later starts skip most compiling
+  env: { NODE_COMPILE_CACHE: path.join(root, '.starlight/compile-cache'), ...process.env },
 });
 for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => server.kill(sig));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 0 : 1)));

@@ -5,6 +5,8 @@ import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { ensureInstalled } from './start-steps.mjs';
+import { missingServices, servicesUpCommand } from './test-kit/services.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const out = mkdtempSync(path.join(tmpdir(), 'starlight-test-'));
@@ -81,11 +83,20 @@ function playwright(name, dir) {
 }
 
 function skipped(name, reason) {
-  console.log(`\n=== ${name} === skipped: ${reason}`);
+  console.log(`\n=== ${name} === ${ci ? 'FAILED (CI=true)' : 'skipped'}: ${reason}`);
   results.push({ name, passed: 0, failed: ci ? 1 : 0, skipped: ci ? 0 : 1, seconds: 0 });
 }
 
 const want = (name) => only.length === 0 || only.some((o) => name.startsWith(o));
+
+// A fresh clone: install what is missing, as `npm start` does (quiet, the output in .starlight/start.log).
+await ensureInstalled(root);
+
+// The real services the suites use (scripts/test-kit/services.mjs): each one missing is one line, skipped
+// here and failed under CI=true; the suites' own tests that need it skip (or fail under CI) likewise.
+const missing = missingServices();
+for (const service of missing) skipped(`service: ${service.name}`, `${service.needs} missing, needed by ${service.for}; bring it up: ${servicesUpCommand}`);
+const chromiumMissing = missing.some((service) => service.name === 'Chromium');
 
 /** A check (lint, types) counts as one test; these run side by side too. */
 async function checkBuffered(name, cmd, args) {
@@ -110,7 +121,7 @@ const pgLane = async () => {
   // the API and service tests again, each file on its own fresh PostgreSQL database
   if (process.env.STARLIGHT_TEST_PG)
     await vitest('server (PostgreSQL)', 'apps/server', {}, ['test/', 'src/modules/', 'src/config.test.ts', '--exclude', '**/*.engine.test.ts']);
-  else skipped('server (PostgreSQL)', 'STARLIGHT_TEST_PG is not set (scripts/services-up.sh sets it)');
+  else skipped('server (PostgreSQL)', `STARLIGHT_TEST_PG is not set; bring PostgreSQL up: ${servicesUpCommand}`);
 };
 await Promise.all([
   want('server') && vitest('server (PGlite)', 'apps/server', { STARLIGHT_TEST_PG: '' }, ['--maxWorkers=2']),
@@ -122,9 +133,27 @@ await Promise.all([
 if (want('e2e')) {
   if (check('build', 'npm', ['run', 'build', '--silent'])) {
     // `npm start` on the fresh build: quiet, the address last (scripts/start.test.mjs)
-    check('start', process.execPath, ['--test', 'scripts/start.test.mjs']);
-    playwright('e2e (Chromium)', 'apps/web');
+    check('start', process.execPath, ['--test', 'scripts/start.test.mjs', 'scripts/test-kit/services.test.mjs']);
+    if (chromiumMissing) skipped('e2e (Chromium)', `no Chromium; bring it up: ${servicesUpCommand}`);
+    else playwright('e2e (Chromium)', 'apps/web');
   } else results.push({ name: 'e2e (Chromium)', passed: 0, failed: 1, skipped: 0, seconds: 0 });
+}
+
+// `.ci/run`'s first step, `npm start` on a fresh clone (scripts/fresh-start.mjs), wrote its result here: it
+// counts in the sum like any suite (a step that left no readable result failed)
+const freshStart = process.env.STARLIGHT_FRESH_START_RESULT;
+if (freshStart) results.unshift(readFreshStart(freshStart));
+
+function readFreshStart(file) {
+  const name = 'fresh clone: npm start';
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    if (![r.passed, r.failed, r.seconds].every(Number.isFinite)) throw new Error('not a result');
+    return { name, passed: r.passed, failed: r.failed, skipped: 0, seconds: r.seconds };
+  } catch (error) {
+    console.log(`\n=== ${name} === no result in ${file} (${error.message})`);
+    return { name, passed: 0, failed: 1, skipped: 0, seconds: 0 };
+  }
 }
 
 const sum = results.reduce((a, r) => ({ passed: a.passed + r.passed, failed: a.failed + r.failed, skipped: a.skipped + r.skipped }), { passed: 0, failed: 0, skipped: 0 });

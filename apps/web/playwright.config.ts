@@ -4,7 +4,7 @@ import { e2ePort, e2eSecondPort, e2eThirdPort, e2eSlurmPort, e2eTwinsPort, slurm
 /** Specs of the `default-2` project (their own server): the longest journeys on the embedded default. */
 const secondSpecs = /\/(statistics-docs|interactive|designer-run|designer|apps|app-admin)\.spec\.ts$/;
 /** Specs of the `default-3` project (a third server): the shell, headers, XSS, tickets and labels journeys (sso.spec stays: its issuer is the first server). */
-const thirdSpecs = /\/(shell|security-headers|xss|user-pass|tickets|labels)\.spec\.ts$/;
+const thirdSpecs = /\/(shell|security-headers|compression|xss|user-pass|tickets|labels)\.spec\.ts$/;
 
 // The built console served by the real server (PGlite in a fresh temp dir), driven in Debian's Chromium.
 export default defineConfig({

@@ -10,6 +10,7 @@ import { openClusterBus, type ClusterBus } from './lib/cluster-bus';
 import { serverVersion } from './lib/version';
 import { adminAnnouncement, closedPathWarning, demoAnnouncement, sharedLocalAnnouncement, sharedPidsWarning } from './lib/announcement';
 import { authPlugin } from './plugins/auth';
+import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin, replyWithFailure } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { metricsPlugin } from './plugins/metrics';
@@ -56,7 +57,7 @@ import { createDocsModule } from './modules/docs/docs.module';
 import { createUdmModule } from './modules/udm/udm.module';
 import { createStatisticsModule } from './modules/statistics/statistics.module';
 import { createTicketsModule } from './modules/tickets/tickets.module';
-import { rcloneAvailable } from './drivers/transfer/rclone';
+import { probeRclone } from './drivers/transfer/rclone';
 import { createLocalFileDriver } from './drivers/files/local/local-driver';
 import { closedAncestors, lockDataDir } from './drivers/local-users/homes';
 import { openLocalUsers, runningAsRoot } from './drivers/local-users/unix-users';
@@ -67,6 +68,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The listener that serves interactive sessions' apps only (modules/interactive/session-origin.ts). */
     sessionOrigin: SessionOrigin;
+    /**
+     * Starts the start-up work no request waits for (AppDeps.deferStartWork), once; resolves when it is done.
+     * Its failures are logged, never thrown; closing the app waits for it.
+     */
+    startDeferredWork(): Promise<void>;
   }
 }
 
@@ -91,6 +97,12 @@ export interface AppDeps {
   databaseUrl?: string | null;
   /** A bus made by the caller (tests: a short retry); otherwise one is opened here and closed with the app. */
   bus?: ClusterBus;
+  /**
+   * Leave the start-up work no request needs first (shipped apps and documents seeded, program probes,
+   * interrupted transfers resumed) to `app.startDeferredWork()`, which server.ts calls once it listens.
+   * Default: done within buildApp, so tests see a finished start.
+   */
+  deferStartWork?: boolean;
 }
 
 /**
@@ -323,6 +335,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // every request takes a turn before its work starts, so one loop turn never runs the whole backlog (lib/turns.ts)
   app.addHook('onRequest', takeTurn);
   await app.register(requestLogPlugin);
+  // JSON answers of a few KiB or more compressed (the SPA's files are precompressed at build: plugins/spa.ts)
+  await app.register(compressionPlugin);
   // binding handshake frames are `name:uuid`; nothing bigger is ever needed. Registered before auth: its
   // onRequest hook marks upgrades, and only a marked upgrade's socket is closed once refused (a websocket
   // without a token, refused by the auth hooks, otherwise stayed open and held the server's close).
@@ -385,10 +399,11 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(statistics.routes, { prefix, statistics: statistics.service, generateDemo: statistics.generateDemo, visibleGroupNames: statistics.visibleGroupNames });
 
   const url = `http://${config.host}:${config.port}`;
+  // a process, answered while the bootstrap below works; awaited before the address is printed (its notice comes first)
+  const rclone = probeRclone();
   const { admin } = await identity.bootstrap.run();
 
   if (admin) announce(adminAnnouncement(url, admin));
-  await seedShippedApps(apps.apps, identity.accounts, log);
   if (config.demo) {
     const demo = await createDemoSeed({ accounts: identity.accounts, send: messages.service.send, now: deps.now }).seed(config.demoPassword);
     if (demo.created.length > 0) announce(demoAnnouncement(url, demo));
@@ -412,11 +427,26 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => approvals.stop());
   const missingApps = missingAppsNotice();
   if (missingApps) app.log.warn(missingApps);
-  await docs.service.seedDefaults();
-  // the leader runs background work: transfers left by a stopped or killed server run again there
-  const transfers = rcloneAvailable();
+  const transfers = await rclone;
   if (!transfers) app.log.warn('rclone is not installed: data-source transfers cannot run (Debian: apt-get install rclone)');
-  else if (bus.isLeader()) await udm.runner.resume();
+  // Start-up work no request needs first (issue 24: the first request waited for all of it): each step
+  // alone, so one failing does not keep the others from running; closing the app waits for them. They
+  // print nothing unless they fail: the address is the last line of a start.
+  const deferredSteps: [string, () => Promise<void>][] = [
+    ['seeding the shipped apps', () => seedShippedApps(apps.apps, identity.accounts, log)],
+    ['seeding the default documents', () => docs.service.seedDefaults()],
+    // the leader runs background work: transfers left by a stopped or killed server run again there
+    ['resuming transfers', async () => void (transfers && bus.isLeader() && (await udm.runner.resume()))],
+  ];
+  let deferred: Promise<void> | null = null;
+  app.decorate('startDeferredWork', () => {
+    deferred ??= (async () => {
+      for (const [what, step] of deferredSteps) await step().catch((error: unknown) => log(error, what));
+    })();
+    return deferred;
+  });
+  app.addHook('onClose', async () => void (await deferred));
+  if (!deps.deferStartWork) await app.startDeferredWork();
   const poller = monitor.startPolling(bus.isLeader);
   const imageGc = images.startGcTimer(bus.isLeader, config.imageGcCheckMs);
   app.addHook('onClose', async () => imageGc.stop());

@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { DatabaseUnreachableError, openDatabase } from './db/client';
 import { runtimeNotice, startBanner } from './lib/announcement';
+import { pgliteTemplatePath } from './lib/paths';
 import { LockHeldError } from './lib/pid-lock';
 
 /** `node dist/server.js [--demo]`: migrate, bootstrap, listen, and shut down cleanly on SIGINT/SIGTERM. */
@@ -21,6 +22,8 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     url: config.databaseUrl,
     pgliteDir: path.join(config.dataDir, 'pglite'),
+    // a new data directory starts from the build's migrated cluster (db/pglite-template.ts)
+    pgliteTemplate: pgliteTemplatePath(),
     onConnectionLost: (error) => connectionLost(error),
   });
   // a database started together with the console (compose, systemd) may not accept connections yet
@@ -29,7 +32,8 @@ async function main(): Promise<void> {
   );
   await database.migrate();
   const notices: string[] = [];
-  const app = await buildApp(config, { db: database, announce: (text) => notices.push(text) });
+  // what no request needs first runs once the console listens (app.ts deferStartWork)
+  const app = await buildApp(config, { db: database, announce: (text) => notices.push(text), deferStartWork: true });
   connectionLost = (error) => app.log.warn({ err: error }, 'database connection lost; requests are answered 1502 until it is back');
 
   let stopping = false;
@@ -62,6 +66,7 @@ async function main(): Promise<void> {
   process.stdout.write(`Interactive sessions are served on port ${sessionPort}${config.interactive.sessionPublicUrl ? ` (${config.interactive.sessionPublicUrl})` : ''}\n`);
   // the banner ends with the address: the last line printed (scripts/start.test.mjs)
   process.stdout.write(startBanner({ url, basePath: config.basePath, database: databaseText, notices, runtime: runtimeNotice() }));
+  void app.startDeferredWork();
 }
 
 /** host:port/db of a postgres:// URL, without the credentials. */

@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
@@ -67,6 +67,11 @@ export interface DatabaseOptions {
   pgliteDir: string | null;
   /** In memory only: start from this dump (`dumpDataDir`) instead of an empty cluster — tests start from one migrated copy. */
   pgliteSnapshot?: Blob;
+  /**
+   * A file with a dump of a migrated cluster (db/pglite-template.ts, written by the build): a `pgliteDir` that
+   * holds no database yet starts as a copy of it instead of initdb + every migration. Ignored when absent.
+   */
+  pgliteTemplate?: string;
   /** A pooled PostgreSQL connection broke (server stopped or restarted); default: a line on stderr. */
   onConnectionLost?: (error: Error) => void;
 }
@@ -90,7 +95,7 @@ const pgliteExtensions = { pg_trgm };
  */
 export const pgliteSettings = ['shared_buffers=32MB', 'maintenance_work_mem=16MB', 'wal_buffers=1MB'];
 
-export async function openDatabase({ url, pgliteDir, pgliteSnapshot, onConnectionLost }: DatabaseOptions): Promise<DatabaseHandle> {
+export async function openDatabase({ url, pgliteDir, pgliteSnapshot, pgliteTemplate, onConnectionLost }: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsConfig = { migrationsFolder: migrationsFolder() };
   if (url) {
     const pool = new DatabasePool({ connectionString: url, max: 10 });
@@ -118,8 +123,11 @@ export async function openDatabase({ url, pgliteDir, pgliteSnapshot, onConnectio
     mkdirSync(path.dirname(pgliteDir), { recursive: true });
     release = acquirePidLock(`${pgliteDir}.lock`, `the database folder ${pgliteDir}`);
   }
+  const fromTemplate = pgliteDir && pgliteTemplate && !existsSync(path.join(pgliteDir, 'PG_VERSION')) && existsSync(pgliteTemplate);
   const options = { extensions: pgliteExtensions, postgresqlconf: pgliteSettings };
-  const client = pgliteDir ? new FairPGlite(pgliteDir, options) : new FairPGlite({ ...options, ...(pgliteSnapshot ? { loadDataDir: pgliteSnapshot } : {}) });
+  const client = pgliteDir
+    ? new FairPGlite(pgliteDir, { ...options, ...(fromTemplate ? { loadDataDir: new Blob([readFileSync(pgliteTemplate)]) } : {}) })
+    : new FairPGlite({ ...options, ...(pgliteSnapshot ? { loadDataDir: pgliteSnapshot } : {}) });
   try {
     await client.waitReady;
   } catch (error) {

@@ -19,3 +19,8 @@ export function findServerRoot(from: string = path.dirname(fileURLToPath(import.
 export function migrationsFolder(): string {
   return path.join(findServerRoot(), 'drizzle');
 }
+
+/** The build's migrated empty PGlite cluster (db/pglite-template.ts), where a new data directory starts from. */
+export function pgliteTemplatePath(): string {
+  return path.join(findServerRoot(), 'dist', 'pglite-template.tar.gz');
+}

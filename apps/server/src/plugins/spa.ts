@@ -25,7 +25,8 @@ export const spaPlugin = fp<SpaPluginOptions>(
   async (app, { webDist, apiPrefixes }) => {
     const root = path.resolve(webDist);
     const enabled = existsSync(path.join(root, 'index.html'));
-    if (enabled) await app.register(fastifyStatic, { root, serve: false });
+    // the build's `<file>.br` / `<file>.gz` (apps/web/vite.config.ts) by Accept-Encoding, with Vary
+    if (enabled) await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
     else app.log.warn({ webDist: root }, 'web build not found (no index.html): serving the API only');
 
     const isApi = (pathname: string): boolean =>

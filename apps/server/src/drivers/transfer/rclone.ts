@@ -28,6 +28,15 @@ export function rcloneAvailable(): boolean {
   return spawnSync(rcloneBinary, ['version'], { stdio: 'ignore', timeout: 10_000 }).status === 0;
 }
 
+/** rcloneAvailable without blocking the loop (the server's start probes it beside its other work). */
+export function probeRclone(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const child = spawn(rcloneBinary, ['version'], { stdio: 'ignore', timeout: 10_000 });
+    child.once('error', () => resolve(false));
+    child.once('close', (code) => resolve(code === 0));
+  });
+}
+
 /** rclone keeps passwords "obscured" in its settings; `rclone obscure -` reads the secret from stdin. */
 export function obscure(secret: string): string {
   const run = spawnSync(rcloneBinary, ['obscure', '-'], { input: secret, encoding: 'utf8', timeout: 10_000 });
