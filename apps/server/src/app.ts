@@ -227,6 +227,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     binding: binding.service,
     accounts: identity.accounts,
     log,
+    notice: (message) => app.log.info(message),
     // monitor is built next; the sync reports only at request time
     onJobsSeen: (cluster, seen) => monitor.events.jobsSeen(cluster, seen),
     notices: { send: messages.service.send, optedIn: messages.service.optedIn },
@@ -412,6 +413,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   if (!transfers) app.log.warn('rclone is not installed: data-source transfers cannot run (Debian: apt-get install rclone)');
   else if (bus.isLeader()) await udm.runner.resume();
   const poller = monitor.startPolling(bus.isLeader);
+  const jobsRound = config.jobs.backgroundSyncSeconds > 0 ? jobs.startBackgroundSync(bus.isLeader, config.jobs.backgroundSyncSeconds * 1000) : null;
+  app.addHook('onClose', async () => jobsRound?.stop());
   const imageGc = images.startGcTimer(bus.isLeader, config.imageGcCheckMs);
   app.addHook('onClose', async () => imageGc.stop());
   app.addHook('onClose', () => poller.stop());
