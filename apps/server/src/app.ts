@@ -192,7 +192,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     now: deps.now,
   });
   const log = (error: unknown, context: string) => app.log.warn({ err: error }, context);
-  const hpc = createClustersModule({ db, dataDir: config.dataDir, findUserId: identity.accounts.findUserId, log, localUsers, bus });
+  const notice = (message: string) => app.log.info(message);
+  const hpc = createClustersModule({ db, dataDir: config.dataDir, findUserId: identity.accounts.findUserId, log, notice, localUsers, bus });
   const clusterStorage = createClusterStorageModule({
     db,
     dataDir: config.dataDir,
@@ -227,7 +228,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     binding: binding.service,
     accounts: identity.accounts,
     log,
-    notice: (message) => app.log.info(message),
+    notice,
     // monitor is built next; the sync reports only at request time
     onJobsSeen: (cluster, seen) => monitor.events.jobsSeen(cluster, seen),
     notices: { send: messages.service.send, optedIn: messages.service.optedIn },

@@ -162,7 +162,7 @@ describe('jobs sync: an outage is logged once', () => {
     await sync.ensureFresh([cluster]);
     await sync.ensureFresh([cluster]);
     expect(logged).toHaveLength(1);
-    expect(notices).toEqual([expect.stringMatching(/^the jobs of cluster c1 sync again after \d+ s \(5 failed attempts\)$/)]);
+    expect(notices).toEqual([expect.stringMatching(/^syncing the jobs of cluster c1 works again after \d+ s \(5 failed attempts\)$/)]);
     expect(sync.outages([cluster])).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { Code } from '@starlight/contract/codes';
 import type { SchedulerJob } from '../../drivers/scheduler/interface';
 import { AppError } from '../../lib/app-error';
+import { createOutageLog } from '../../lib/outage-log';
 import type { ClusterRow, ClustersService } from '../clusters/clusters.service';
 import type { JobsRepo } from './jobs.repo';
 
@@ -49,8 +50,6 @@ interface ClusterSync {
   settledAt: number;
   /** Jobs in neither the controller nor accounting, with when that was first seen (accounting lag). */
   missingSince: Map<string, number>;
-  /** Syncs failing in a row: the first is logged, the rest only counted until one succeeds. */
-  outage: { since: number; failures: number; reason: string } | null;
 }
 
 const admin = { kind: 'admin' } as const;
@@ -98,7 +97,7 @@ export function createJobsSync({
   const state = new Map<number, ClusterSync>();
   const stateOf = (id: number): ClusterSync => {
     let s = state.get(id);
-    if (!s) state.set(id, (s = { lastStart: null, checkedAt: 0, changedByUs: false, inflight: null, cpuCheckedAt: 0, settledAt: 0, missingSince: new Map(), outage: null }));
+    if (!s) state.set(id, (s = { lastStart: null, checkedAt: 0, changedByUs: false, inflight: null, cpuCheckedAt: 0, settledAt: 0, missingSince: new Map() }));
     return s;
   };
 
@@ -162,34 +161,18 @@ export function createJobsSync({
     await record(cluster, finished, now());
   }
 
-  /**
-   * One line when a cluster's syncs start failing and one when they succeed again (with how many failed and for
-   * how long), nothing in between: while a page lists, a sync is tried about twice a second.
-   */
-  function syncFailed(cluster: ClusterRow, s: ClusterSync, error: unknown): void {
-    const reason = error instanceof Error ? error.message : String(error);
-    if (s.outage) {
-      s.outage.failures++;
-      s.outage.reason = reason;
-      return;
-    }
-    s.outage = { since: Date.now(), failures: 1, reason };
-    log(error, `syncing the jobs of cluster ${cluster.name} (failing; the next failures are counted, not logged, until a sync succeeds)`);
-  }
-
-  function syncSucceeded(cluster: ClusterRow, s: ClusterSync): void {
-    s.checkedAt = Date.now();
-    if (!s.outage) return;
-    const seconds = Math.round((Date.now() - s.outage.since) / 1000);
-    notice(`the jobs of cluster ${cluster.name} sync again after ${seconds} s (${s.outage.failures} failed attempts)`);
-    s.outage = null;
-  }
+  // one line when a cluster's syncs start failing, one when they work again: a listing page tries about twice a second
+  const outages = createOutageLog(log, notice);
+  const syncing = (cluster: ClusterRow) => `syncing the jobs of cluster ${cluster.name}`;
 
   function sync(cluster: ClusterRow): Promise<void> {
     const s = stateOf(cluster.id);
     s.inflight ??= syncOnce(cluster, s)
-      .then(() => syncSucceeded(cluster, s))
-      .catch((error: unknown) => syncFailed(cluster, s, error))
+      .then(() => {
+        s.checkedAt = Date.now();
+        outages.succeeded(String(cluster.id), syncing(cluster));
+      })
+      .catch((error: unknown) => outages.failed(String(cluster.id), error, syncing(cluster)))
       .finally(() => {
         s.inflight = null;
       });
@@ -230,7 +213,7 @@ export function createJobsSync({
     /** The clusters among these whose latest sync failed: why and since when (a list says so beside the copy). */
     outages(rows: readonly ClusterRow[]): { cluster: string; reason: string; since: string }[] {
       return rows.flatMap((c) => {
-        const outage = state.get(c.id)?.outage;
+        const outage = outages.current(String(c.id));
         return outage ? [{ cluster: c.name, reason: outage.reason, since: new Date(outage.since).toISOString() }] : [];
       });
     },
