@@ -209,7 +209,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     now: deps.now,
   });
   const log = (error: unknown, context: string) => app.log.warn({ err: error }, context);
-  const hpc = createClustersModule({ db, dataDir: config.dataDir, findUserId: identity.accounts.findUserId, log, localUsers, bus });
+  const notice = (message: string) => app.log.info(message);
+  const hpc = createClustersModule({ db, dataDir: config.dataDir, findUserId: identity.accounts.findUserId, log, notice, localUsers, bus });
   const clusterStorage = createClusterStorageModule({
     db,
     dataDir: config.dataDir,
@@ -244,6 +245,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     binding: binding.service,
     accounts: identity.accounts,
     log,
+    notice,
     // monitor is built next; the sync reports only at request time
     onJobsSeen: (cluster, seen) => monitor.events.jobsSeen(cluster, seen),
     notices: { send: messages.service.send, optedIn: messages.service.optedIn },
@@ -448,6 +450,8 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => void (await deferred));
   if (!deps.deferStartWork) await app.startDeferredWork();
   const poller = monitor.startPolling(bus.isLeader);
+  const jobsRound = config.jobs.backgroundSyncSeconds > 0 ? jobs.startBackgroundSync(bus.isLeader, config.jobs.backgroundSyncSeconds * 1000) : null;
+  app.addHook('onClose', async () => jobsRound?.stop());
   const imageGc = images.startGcTimer(bus.isLeader, config.imageGcCheckMs);
   app.addHook('onClose', async () => imageGc.stop());
   app.addHook('onClose', () => poller.stop());

@@ -112,6 +112,7 @@ export const settingsSchema = z
     METRICS_ALLOW: z.string().default('127.0.0.1,::1'),
     /** Node states are polled this often for the events log (0: only when a page reads them); default 60, 0 when ENV is test. */
     MONITOR_POLL_S: int().pipe(z.number().min(0)).optional(),
+    JOBS_SYNC_S: int().pipe(z.number().min(0)).optional(),
     FEES_SYNC_S: int().pipe(z.number().min(0)).optional(),
     FEES_BACKFILL_DAYS: int().pipe(z.number().min(1).max(3660)).optional(),
     /** Server running as root: the Unix users of the embedded cluster's accounts are named <prefix><install tag>-<account> (drivers/local-users). */
@@ -218,6 +219,8 @@ function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
     },
     imageGcCheckMs: s.IMAGE_GC_CHECK_MS,
     frameSources: s.FRAME_SOURCES,
+    // the leader's job-copy round without lists (settles jobs the controller forgot); off in tests unless asked
+    jobs: { backgroundSyncSeconds: s.JOBS_SYNC_S ?? (s.ENV === 'test' ? 0 : 30) },
     interactive: {
       idleMinutes: s.SESSION_IDLE_MINUTES,
       sessionPort: s.SESSION_PORT ?? (s.PORT === 0 ? 0 : s.PORT + 1),

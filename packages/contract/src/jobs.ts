@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQuerySchema } from './envelope';
+import { listSchema, pageQuerySchema } from './envelope';
 import { schedulerNameSchema } from './hpc';
 
 /** Jobs (spec §2 /job/*): lists paged, filtered and sorted on the server, across every cluster the caller may use. */
@@ -87,6 +87,15 @@ export const jobSchema = z.object({
   updated_at: z.string(),
 });
 export type Job = z.infer<typeof jobSchema>;
+
+/**
+ * A job list, answered from the console's copy; `unreachable` names the clusters whose scheduler did not answer
+ * the latest sync (their jobs are as last seen), with why and since when.
+ */
+export const jobListSchema = listSchema(jobSchema).extend({
+  unreachable: z.array(z.object({ cluster: z.string(), reason: z.string(), since: z.string() })).optional(),
+});
+export type JobList = z.infer<typeof jobListSchema>;
 
 export const jobDetailSchema = jobSchema.extend({
   /** Only to the owner and to administrators, where the scheduler shows it. */

@@ -187,6 +187,12 @@ export interface SchedulerDriver {
   /** From accounting: finished jobs with the CPU time they used. */
   listFinishedJobs(identity: SchedulerIdentity, range: FinishedJobsRange): Promise<SchedulerJob[]>;
   /**
+   * Only where the controller forgets finished jobs (slurm: MinJobAge after they end): of these ids a caller
+   * last saw active, the ones the controller no longer lists, as accounting records them (read in bulk);
+   * `unknown` is in neither. Drivers that keep every job (local) leave it out.
+   */
+  vanishedJobs?(identity: SchedulerIdentity, jobIds: readonly string[]): Promise<{ found: SchedulerJob[]; unknown: string[] }>;
+  /**
    * Makes a newly bound account usable, as the admin identity: local creates its home; slurm adds the
    * Slurm user and its association with `chargeAccount` unless it has one already. Call it only after
    * the caller proved control of the account.

@@ -20,6 +20,8 @@ export interface ClustersModuleDeps {
   /** User name → id (identity's accounts service), for network policies. */
   findUserId: (userName: string) => Promise<number | null>;
   log?: (error: unknown, context: string) => void;
+  /** Lines that are not failures (a scheduler answering again after an outage). */
+  notice?: (message: string) => void;
   /** Dedicated Unix users for the local cluster's accounts (server running as root); absent: jobs run as the server's user. */
   localUsers?: LocalUsers;
   /** Several console instances: the leader runs the local queues, the others forward to it. */
@@ -27,11 +29,11 @@ export interface ClustersModuleDeps {
 }
 
 /** Clusters, partitions, live views, network policies and the per-cluster drivers; app.ts closes `drivers` when the app closes. */
-export function createClustersModule({ db, dataDir, findUserId, log, localUsers, bus }: ClustersModuleDeps) {
+export function createClustersModule({ db, dataDir, findUserId, log, notice, localUsers, bus }: ClustersModuleDeps) {
   const repo = createClustersRepo(db);
   const drivers = createClusterDrivers({ dataDir, localStore: createLocalJobsRepo(db), coordination: bus && busQueueCoordination(bus), onError: log, localUsers });
   const clusters = createClustersService({ repo, drivers });
-  const partitions = createPartitionsService({ repo, clusters, log });
+  const partitions = createPartitionsService({ repo, clusters, log, notice });
   const live = createClusterLiveService({ clusters, partitions, log });
   const networkPolicies = createNetworkPolicyService({ repo: createNetworkPolicyRepo(db), clusters, findUserId });
   const routes: FastifyPluginAsyncZod<{ clusters: ClustersService; partitions: PartitionsService }> = async (app, options) => {

@@ -12,6 +12,7 @@ import {
 } from '@starlight/contract/hpc';
 import type { SchedulerPartition } from '../../drivers/scheduler/interface';
 import type { Actor } from '../../lib/actor';
+import { createOutageLog } from '../../lib/outage-log';
 import { AppError, notFound } from '../../lib/app-error';
 import type { ClusterRow, ClustersRepo, PartitionRow } from './clusters.repo';
 import type { ClustersService } from './clusters.service';
@@ -46,6 +47,8 @@ export interface PartitionsDeps {
   repo: ClustersRepo;
   clusters: ClustersService;
   log?: (error: unknown, context: string) => void;
+  /** Lines that are not failures (a scheduler answering again after an outage). */
+  notice?: (message: string) => void;
   now?: () => number;
 }
 
@@ -54,8 +57,11 @@ export interface PartitionsDeps {
  * (description, partition_type, init_type). A scheduler that does not answer leaves its partitions
  * listed from the database with the live fields null, rather than failing the whole list.
  */
-export function createPartitionsService({ repo, clusters, log = () => undefined, now = Date.now }: PartitionsDeps) {
+export function createPartitionsService({ repo, clusters, log = () => undefined, notice, now = Date.now }: PartitionsDeps) {
   const live = new Map<number, Live>();
+  // a scheduler that does not answer is logged once per outage, not on every list that asks
+  const outages = createOutageLog(log, notice);
+  const listing = (cluster: ClusterRow) => `listing the partitions of cluster ${cluster.name}`;
 
   function liveOf(cluster: ClusterRow): Promise<SchedulerPartition[]> {
     const cached = live.get(cluster.id);
@@ -75,10 +81,16 @@ export function createPartitionsService({ repo, clusters, log = () => undefined,
       rows.map((cluster) =>
         cluster.kind !== 'hpc'
           ? Promise.resolve([])
-          : liveOf(cluster).catch((error: unknown) => {
-              log(error, `listing the partitions of cluster ${cluster.name}`);
-              return [] as SchedulerPartition[];
-            }),
+          : liveOf(cluster).then(
+              (found) => {
+                outages.succeeded(String(cluster.id), listing(cluster));
+                return found;
+              },
+              (error: unknown) => {
+                outages.failed(String(cluster.id), error, listing(cluster));
+                return [] as SchedulerPartition[];
+              },
+            ),
       ),
     );
     const byCluster = new Map(rows.map((cluster, i) => [cluster.id, { cluster, live: looks[i] ?? [] }]));

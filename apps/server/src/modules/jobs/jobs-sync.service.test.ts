@@ -103,3 +103,66 @@ describe('jobs sync: accounting that has nothing, or fails', () => {
     expect(asked[1]?.since).toBeInstanceOf(Date); // not a full read again
   });
 });
+
+describe('jobs sync: jobs in neither the controller nor accounting (accounting lag)', () => {
+  it('keeps their state for lostAfterMs, then marks them UNKNOWN; one accounting answer settles them', async () => {
+    let clock = Date.parse('2026-01-01T00:00:00Z');
+    const lost: string[][] = [];
+    const recorded: SchedulerJob[][] = [];
+    const vanished = { found: [] as SchedulerJob[], unknown: ['7'] };
+    const driver = {
+      listJobs: async () => [] as SchedulerJob[],
+      listFinishedJobs: async () => [] as SchedulerJob[],
+      vanishedJobs: async (_who: unknown, ids: readonly string[]) => ({ found: vanished.found, unknown: vanished.unknown.filter((id) => ids.includes(id)) }),
+    };
+    const repo = {
+      upsert: async (_id: number, looks: readonly SchedulerJob[]) => void recorded.push([...looks]),
+      lastUpdate: async () => null,
+      earliestEndWithoutCpu: async () => null,
+      unsettledJobIds: async () => ['7'],
+      markLost: async (_id: number, ids: readonly string[]) => void lost.push([...ids]),
+    } as unknown as JobsRepo;
+    const clusters = { scheduler: async () => driver } as unknown as ClustersService;
+    const sync = createJobsSync({ repo, clusters, now: () => new Date(clock), stalenessMs: 0, settleAfterGapMs: 10_000, lostAfterMs: 600_000 });
+    await sync.ensureFresh([cluster]); // the first sync settles: 7 is in neither, noticed now
+    expect(lost).toEqual([[]]);
+    clock += 300_000;
+    await sync.ensureFresh([cluster]);
+    expect(lost.at(-1)).toEqual([]); // 5 minutes: still waiting for accounting
+    clock += 300_000;
+    await sync.ensureFresh([cluster]);
+    expect(lost.at(-1)).toEqual(['7']); // 10 minutes: UNKNOWN, not RUNNING for ever
+    vanished.found = [{ jobId: '7', state: 'COMPLETED', stdoutPath: '/x', stderrPath: '/x' } as SchedulerJob];
+    vanished.unknown = [];
+    clock += 60_000;
+    await sync.ensureFresh([cluster]);
+    expect(recorded.at(-1)).toEqual([expect.objectContaining({ jobId: '7', state: 'COMPLETED', stdoutPath: '', stderrPath: '' })]);
+  });
+});
+
+describe('jobs sync: an outage is logged once', () => {
+  it('logs the first failure, counts the others and logs the recovery with the count', async () => {
+    const failing = { on: true };
+    const driver = {
+      listJobs: async () => {
+        if (failing.on) throw new Error('slurmrestd unreachable');
+        return [] as SchedulerJob[];
+      },
+      listFinishedJobs: async () => [] as SchedulerJob[],
+    };
+    const repo = { upsert: async () => undefined, lastUpdate: async () => null, earliestEndWithoutCpu: async () => null } as unknown as JobsRepo;
+    const clusters = { scheduler: async () => driver } as unknown as ClustersService;
+    const logged: string[] = [];
+    const notices: string[] = [];
+    const sync = createJobsSync({ repo, clusters, stalenessMs: 0, log: (_e, context) => void logged.push(context), notice: (m) => void notices.push(m) });
+    for (let i = 0; i < 5; i++) await sync.ensureFresh([cluster]);
+    expect(logged).toHaveLength(1);
+    expect(sync.outages([cluster])).toEqual([{ cluster: 'c1', reason: 'slurmrestd unreachable', since: expect.any(String) }]);
+    failing.on = false;
+    await sync.ensureFresh([cluster]);
+    await sync.ensureFresh([cluster]);
+    expect(logged).toHaveLength(1);
+    expect(notices).toEqual([expect.stringMatching(/^syncing the jobs of cluster c1 works again after \d+ s \(5 failed attempts\)$/)]);
+    expect(sync.outages([cluster])).toEqual([]);
+  });
+});

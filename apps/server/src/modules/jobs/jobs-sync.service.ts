@@ -1,6 +1,7 @@
 import { Code } from '@starlight/contract/codes';
 import type { SchedulerJob } from '../../drivers/scheduler/interface';
 import { AppError } from '../../lib/app-error';
+import { createOutageLog } from '../../lib/outage-log';
 import type { ClusterRow, ClustersService } from '../clusters/clusters.service';
 import type { JobsRepo } from './jobs.repo';
 
@@ -8,6 +9,8 @@ export interface JobsSyncDeps {
   repo: JobsRepo;
   clusters: ClustersService;
   log?: (error: unknown, context: string) => void;
+  /** A line that is not a failure (a cluster answering again after an outage). */
+  notice?: (message: string) => void;
   now?: () => Date;
   /** A list younger than this is served without asking the scheduler again. */
   stalenessMs?: number;
@@ -24,6 +27,16 @@ export interface JobsSyncDeps {
   backfillDays?: number;
   /** Told of every job look the sync records (the monitor's events log records failures as they are seen). */
   onSeen?: (cluster: ClusterRow, jobs: readonly SchedulerJob[]) => Promise<void>;
+  /**
+   * A sync this long after the previous one (or the first of this process) settles the copy's unfinished jobs
+   * against the controller: the shortest MinJobAge a cluster would use (jobs that ended and were forgotten in
+   * between never show in an incremental sync). The next list waits for it (maxWaitMs).
+   */
+  settleAfterGapMs?: number;
+  /** Settles at least this often while lists (or the background round) sync. */
+  settleEveryMs?: number;
+  /** A job in neither the controller nor accounting for this long is marked UNKNOWN ("lost"), not left RUNNING. */
+  lostAfterMs?: number;
 }
 
 interface ClusterSync {
@@ -34,6 +47,9 @@ interface ClusterSync {
   changedByUs: boolean;
   inflight: Promise<void> | null;
   cpuCheckedAt: number;
+  settledAt: number;
+  /** Jobs in neither the controller nor accounting, with when that was first seen (accounting lag). */
+  missingSince: Map<string, number>;
 }
 
 const admin = { kind: 'admin' } as const;
@@ -41,6 +57,9 @@ const admin = { kind: 'admin' } as const;
 const overlapMs = 5_000;
 /** Accounting is asked for missing CPU times at most this often per cluster. */
 const cpuBackfillEveryMs = 30_000;
+/** States after which the controller may forget a job while the copy still shows it as not finished. */
+const unsettledStates = ['PENDING', 'RUNNING', 'SUSPENDED', 'COMPLETING'] as const;
+export const lostJobReason = 'gone from the scheduler and not in its accounting';
 /** slurmdbd answers a window without jobs with an error ("Nothing found", 9003 → 1404): that is no jobs. */
 const noneIfNotFound = (error: unknown): SchedulerJob[] => {
   if (error instanceof AppError && error.code === Code.notFound) return [];
@@ -54,7 +73,21 @@ const noneIfNotFound = (error: unknown): SchedulerJob[] => {
  * slurmrestd's update_time: a 304 when nothing did). Lists call `ensureFresh` and are then served
  * from the database. Jobs submitted outside the console (sbatch) arrive the same way.
  */
-export function createJobsSync({ repo, clusters, log = () => undefined, now = () => new Date(), stalenessMs = 2_000, maxWaitMs = 1_500, warmWaitMs = 50, backfillDays = 7, onSeen }: JobsSyncDeps) {
+export function createJobsSync({
+  repo,
+  clusters,
+  log = () => undefined,
+  notice = () => undefined,
+  now = () => new Date(),
+  stalenessMs = 2_000,
+  maxWaitMs = 1_500,
+  warmWaitMs = 50,
+  backfillDays = 7,
+  onSeen,
+  settleAfterGapMs = 10_000,
+  settleEveryMs = 60_000,
+  lostAfterMs = 600_000,
+}: JobsSyncDeps) {
   /** Records looks, then tells onSeen; an observer failing is logged and never fails the sync. */
   async function record(cluster: ClusterRow, found: readonly SchedulerJob[], at: Date): Promise<void> {
     await repo.upsert(cluster.id, found, at);
@@ -64,7 +97,7 @@ export function createJobsSync({ repo, clusters, log = () => undefined, now = ()
   const state = new Map<number, ClusterSync>();
   const stateOf = (id: number): ClusterSync => {
     let s = state.get(id);
-    if (!s) state.set(id, (s = { lastStart: null, checkedAt: 0, changedByUs: false, inflight: null, cpuCheckedAt: 0 }));
+    if (!s) state.set(id, (s = { lastStart: null, checkedAt: 0, changedByUs: false, inflight: null, cpuCheckedAt: 0, settledAt: 0, missingSince: new Map() }));
     return s;
   };
 
@@ -85,9 +118,36 @@ export function createJobsSync({ repo, clusters, log = () => undefined, now = ()
       found = [...history, ...current]; // current last: the live state wins, accounting's CPU time is kept
     }
     await record(cluster, found, startedAt);
+    const gapMs = s.lastStart ? startedAt.getTime() - s.lastStart.getTime() : Infinity;
     s.lastStart = startedAt;
+    if (gapMs >= settleAfterGapMs || startedAt.getTime() - s.settledAt >= settleEveryMs)
+      await settle(cluster, s).catch((error: unknown) => log(error, `settling the vanished jobs of cluster ${cluster.name}`));
     // the jobs are synced: accounting failing to add CPU times must not make the next sync a full one again
     await backfillCpu(cluster, s).catch((error: unknown) => log(error, `reading the CPU times of cluster ${cluster.name}`));
+  }
+
+  /**
+   * Jobs the copy holds as unfinished that the controller no longer lists (slurmctld forgets a job MinJobAge
+   * after it ended, so one that ended while nothing synced never shows in an incremental sync) take their
+   * final state, end and exit code from accounting, asked in bulk. One in neither (slurmdbd lags) keeps its
+   * state until `lostAfterMs` has passed, then becomes UNKNOWN with `lostJobReason`; accounting still settles
+   * it later (UNKNOWN rows stay candidates for a day).
+   */
+  async function settle(cluster: ClusterRow, s: ClusterSync): Promise<void> {
+    const driver = await clusters.scheduler(cluster);
+    if (!driver.vanishedJobs) return;
+    const at = now();
+    s.settledAt = at.getTime();
+    const candidates = await repo.unsettledJobIds(cluster.id, unsettledStates, new Date(at.getTime() - 86_400_000));
+    if (candidates.length === 0) return s.missingSince.clear();
+    const { found, unknown } = await driver.vanishedJobs(admin, candidates);
+    // accounting guesses the output paths (it keeps none): the copy's, from the controller, stay
+    await record(cluster, found.map((job) => ({ ...job, stdoutPath: '', stderrPath: '' })), at);
+    const missing = new Set(unknown);
+    for (const id of s.missingSince.keys()) if (!missing.has(id)) s.missingSince.delete(id);
+    for (const id of unknown) if (!s.missingSince.has(id)) s.missingSince.set(id, at.getTime());
+    const lost = unknown.filter((id) => at.getTime() - s.missingSince.get(id)! >= lostAfterMs);
+    await repo.markLost(cluster.id, lost, lostJobReason, at);
   }
 
   /** slurmctld's jobs carry no CPU time: accounting has it once the job is recorded there. */
@@ -101,13 +161,18 @@ export function createJobsSync({ repo, clusters, log = () => undefined, now = ()
     await record(cluster, finished, now());
   }
 
+  // one line when a cluster's syncs start failing, one when they work again: a listing page tries about twice a second
+  const outages = createOutageLog(log, notice);
+  const syncing = (cluster: ClusterRow) => `syncing the jobs of cluster ${cluster.name}`;
+
   function sync(cluster: ClusterRow): Promise<void> {
     const s = stateOf(cluster.id);
     s.inflight ??= syncOnce(cluster, s)
       .then(() => {
         s.checkedAt = Date.now();
+        outages.succeeded(String(cluster.id), syncing(cluster));
       })
-      .catch((error: unknown) => log(error, `syncing the jobs of cluster ${cluster.name}`))
+      .catch((error: unknown) => outages.failed(String(cluster.id), error, syncing(cluster)))
       .finally(() => {
         s.inflight = null;
       });
@@ -115,16 +180,17 @@ export function createJobsSync({ repo, clusters, log = () => undefined, now = ()
   }
 
   return {
-    /** Syncs the clusters whose copy is older than the staleness window, waiting at most maxWaitMs (warmWaitMs once synced). */
-    async ensureFresh(rows: readonly ClusterRow[]): Promise<void> {
+    /**
+     * Syncs the clusters whose copy is older than the staleness window, waiting at most maxWaitMs (warmWaitMs once
+     * synced); `wait: false` waits for the whole round (the background one).
+     */
+    async ensureFresh(rows: readonly ClusterRow[], { wait: bounded = true } = {}): Promise<void> {
       const stale = rows.filter((c) => c.kind === 'hpc' && Date.now() - stateOf(c.id).checkedAt >= stalenessMs);
       if (stale.length === 0) return;
-      const wait = Math.max(
-        ...stale.map((c) => {
-          const s = stateOf(c.id);
-          return s.lastStart && !s.changedByUs ? Math.min(warmWaitMs, maxWaitMs) : maxWaitMs;
-        }),
-      );
+      if (!bounded) return void (await Promise.all(stale.map(sync)));
+      // after a gap the sync also settles jobs the controller forgot meanwhile: the list waits for that
+      const warm = (s: ClusterSync) => s.lastStart && !s.changedByUs && now().getTime() - s.lastStart.getTime() < settleAfterGapMs;
+      const wait = Math.max(...stale.map((c) => (warm(stateOf(c.id)) ? Math.min(warmWaitMs, maxWaitMs) : maxWaitMs)));
       let timer: NodeJS.Timeout | undefined;
       const deadline = new Promise<void>((resolve) => (timer = setTimeout(resolve, wait)));
       await Promise.race([Promise.all(stale.map(sync)), deadline]);
@@ -142,6 +208,14 @@ export function createJobsSync({ repo, clusters, log = () => undefined, now = ()
     invalidate(clusterId: number): void {
       stateOf(clusterId).checkedAt = 0;
       stateOf(clusterId).changedByUs = true;
+    },
+
+    /** The clusters among these whose latest sync failed: why and since when (a list says so beside the copy). */
+    outages(rows: readonly ClusterRow[]): { cluster: string; reason: string; since: string }[] {
+      return rows.flatMap((c) => {
+        const outage = outages.current(String(c.id));
+        return outage ? [{ cluster: c.name, reason: outage.reason, since: new Date(outage.since).toISOString() }] : [];
+      });
     },
 
     /** Records one job seen directly (a detail read live). */

@@ -18,7 +18,9 @@ export interface JobsModuleDeps {
   binding: BindingService;
   accounts: AccountsService;
   log?: (error: unknown, context: string) => void;
-  sync?: Pick<JobsSyncDeps, 'stalenessMs' | 'maxWaitMs' | 'warmWaitMs' | 'backfillDays'>;
+  /** Lines that are not failures (a cluster's job sync working again after an outage). */
+  notice?: (message: string) => void;
+  sync?: Pick<JobsSyncDeps, 'stalenessMs' | 'maxWaitMs' | 'warmWaitMs' | 'backfillDays' | 'settleAfterGapMs' | 'settleEveryMs' | 'lostAfterMs'>;
   /** Told of every job look the sync records (monitor events). */
   onJobsSeen?: JobsSyncDeps['onSeen'];
   /** Job finished/failed messages to the users who opted in (the messages service). */
@@ -31,7 +33,7 @@ export interface JobsModuleDeps {
 
 const changedTopic = 'jobs.changed';
 
-export function createJobsModule({ db, clusters, partitions, binding, accounts, log = () => undefined, sync: syncSettings, onJobsSeen, notices, bus, mayCharge }: JobsModuleDeps) {
+export function createJobsModule({ db, clusters, partitions, binding, accounts, log = () => undefined, notice, sync: syncSettings, onJobsSeen, notices, bus, mayCharge }: JobsModuleDeps) {
   const repo = createJobsRepo(db);
   const jobNotices = notices && createJobNotices({ ...notices, accountOwners: binding.accountOwners });
   // both observers run; one failing does not keep the other from seeing the jobs
@@ -39,7 +41,7 @@ export function createJobsModule({ db, clusters, partitions, binding, accounts, 
     await jobNotices?.(cluster, seen).catch((error: unknown) => log(error, `sending the job notices of cluster ${cluster.name}`));
     await onJobsSeen?.(cluster, seen);
   };
-  const localSync = createJobsSync({ repo, clusters, log, ...syncSettings, onSeen });
+  const localSync = createJobsSync({ repo, clusters, log, notice, ...syncSettings, onSeen });
   bus?.subscribe(changedTopic, (message) => localSync.invalidate((message as { clusterId: number }).clusterId));
   const sync: typeof localSync = {
     ...localSync,
@@ -50,7 +52,31 @@ export function createJobsModule({ db, clusters, partitions, binding, accounts, 
   };
   const service = createJobsService({ repo, sync, clusters, binding, accounts });
   const submit = createJobSubmitService({ clusters, partitions, binding, sync, mayCharge });
-  return { service, submit, sync, routes: jobsRoutes };
+  /**
+   * The leader syncs every enabled cluster this often even when nobody lists, so jobs the controller forgets
+   * (MinJobAge) are settled from accounting in the background too. Stopping waits for a round under way.
+   */
+  function startBackgroundSync(isLeader: () => boolean, everyMs = 30_000) {
+    let running: Promise<void> | null = null;
+    const timer = setInterval(() => {
+      if (running || !isLeader()) return;
+      running = clusters
+        .enabledHpcRows()
+        .then((rows) => localSync.ensureFresh(rows, { wait: false }))
+        .catch((error: unknown) => log(error, 'syncing the jobs in the background'))
+        .finally(() => {
+          running = null;
+        });
+    }, everyMs);
+    timer.unref();
+    return {
+      async stop() {
+        clearInterval(timer);
+        await running;
+      },
+    };
+  }
+  return { service, submit, sync, routes: jobsRoutes, startBackgroundSync };
 }
 
 export type JobsModule = ReturnType<typeof createJobsModule>;

@@ -72,3 +72,18 @@ describe('jobs repo (the synced copy)', () => {
     expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('jobs_submit_idx');
   });
 });
+
+describe('jobs repo: settling what the controller forgot', () => {
+  it('lists unfinished jobs and recent UNKNOWN ones, and marks lost jobs UNKNOWN with the reason', async () => {
+    const [row] = await database.db.insert(clusters).values({ name: 'c-settle', kind: 'hpc', driver: 'slurm' }).returning();
+    const id = row!.id;
+    const at = new Date(t0 + 3_600_000);
+    await repo.upsert(id, [job(1, { state: 'RUNNING' }), job(2, { state: 'PENDING' }), job(3), job(4, { state: 'UNKNOWN' })], at);
+    await repo.upsert(id, [job(5, { state: 'UNKNOWN' })], new Date(t0)); // UNKNOWN for long: no longer asked about
+    const unsettled = await repo.unsettledJobIds(id, ['PENDING', 'RUNNING'], new Date(t0 + 60_000));
+    expect(unsettled.sort()).toEqual(['1', '2', '4']);
+    await repo.markLost(id, ['1'], 'gone', at);
+    expect((await repo.get(id, 1))?.job).toMatchObject({ state: 'UNKNOWN', reason: 'gone' });
+    expect((await repo.get(id, 2))?.job.state).toBe('PENDING');
+  });
+});

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gte, ilike, inArray, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gte, ilike, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bindings, clusters } from '../../db/schema/hpc';
 import { users } from '../../db/schema/identity';
@@ -221,6 +221,27 @@ export function createJobsRepo(db: Database) {
     async lastUpdate(clusterId: number): Promise<Date | null> {
       const [row] = await db.select({ at: sql<Date | null>`max(${jobs.endTime})` }).from(jobs).where(eq(jobs.clusterId, clusterId));
       return row?.at ? new Date(row.at) : null;
+    },
+
+    /**
+     * Jobs the copy holds as not yet finished (`states`), plus those marked UNKNOWN since `unknownSince`
+     * (lost from the scheduler: accounting may still record them): what a settle asks the scheduler about.
+     */
+    async unsettledJobIds(clusterId: number, states: readonly string[], unknownSince: Date): Promise<string[]> {
+      const rows = await db
+        .select({ jobId: jobs.jobId })
+        .from(jobs)
+        .where(and(eq(jobs.clusterId, clusterId), or(inArray(jobs.state, [...states]), and(eq(jobs.state, 'UNKNOWN'), gte(jobs.updatedAt, unknownSince)))));
+      return rows.map((r) => String(r.jobId));
+    },
+
+    /** Jobs gone from the scheduler and from accounting: UNKNOWN with the reason, never RUNNING for good. */
+    async markLost(clusterId: number, jobIds: readonly string[], reason: string, now: Date): Promise<void> {
+      if (jobIds.length === 0) return;
+      await db
+        .update(jobs)
+        .set({ state: 'UNKNOWN', reason, updatedAt: now })
+        .where(and(eq(jobs.clusterId, clusterId), inArray(jobs.jobId, jobIds.map(Number))));
     },
 
     /** Finished jobs still waiting for their CPU time from accounting, oldest end first. */

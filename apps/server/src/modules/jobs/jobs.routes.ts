@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { listSchema } from '@starlight/contract/envelope';
-import { jobDetailSchema, jobListQuerySchema, jobParamsSchema, jobSchema, jobSubmitInputSchema, jobSubmitResultSchema } from '@starlight/contract/jobs';
+import { jobDetailSchema, jobListQuerySchema, jobListSchema, jobParamsSchema, jobSubmitInputSchema, jobSubmitResultSchema } from '@starlight/contract/jobs';
 import type { PermissionKey } from '@starlight/contract/permissions';
 import { ok, replies } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
@@ -9,7 +8,7 @@ import type { JobSubmitService } from './job-submit.service';
 import type { JobScope, JobsService } from './jobs.service';
 
 const tags = ['jobs'];
-const jobList = replies(listSchema(jobSchema));
+const jobList = replies(jobListSchema);
 /** Reading and cancelling a job: the service decides whose (owner, group administrator, query_others_job). */
 const jobReaders: PermissionKey[] = ['binded_account', 'query_others_job', 'query_by_group_name'];
 

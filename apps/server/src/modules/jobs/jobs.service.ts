@@ -1,6 +1,5 @@
 import { Code } from '@starlight/contract/codes';
-import type { List } from '@starlight/contract/envelope';
-import { coreHours, type Job, type JobDetail, type JobListQuery, type JobState } from '@starlight/contract/jobs';
+import { coreHours, type Job, type JobDetail, type JobList, type JobListQuery, type JobState } from '@starlight/contract/jobs';
 import type { SchedulerIdentity, SchedulerJob } from '../../drivers/scheduler/interface';
 import type { Actor } from '../../lib/actor';
 import { AppError, notFound } from '../../lib/app-error';
@@ -85,7 +84,7 @@ export function createJobsService({ repo, sync, clusters, binding, accounts }: J
     /** Jobs that ended in a period (the statistics module's resource source). */
     endedBetween: (from: Date, to: Date) => repo.endedBetween(from, to),
 
-    async list(actor: Actor, scope: JobScope, query: JobListQuery): Promise<List<Job>> {
+    async list(actor: Actor, scope: JobScope, query: JobListQuery): Promise<JobList> {
       const rows = await clusters.enabledHpcRows();
       let accountsFilter: string[] | undefined;
       if (scope === 'mine') {
@@ -111,7 +110,8 @@ export function createJobsService({ repo, sync, clusters, binding, accounts }: J
         (query.page - 1) * query.page_size,
         query.page_size,
       );
-      return { list: found.map(toJob), total };
+      const unreachable = sync.outages(rows);
+      return { list: found.map(toJob), total, ...(unreachable.length > 0 ? { unreachable } : {}) };
     },
 
     async detail(actor: Actor, clusterName: string, jobId: string): Promise<JobDetail> {

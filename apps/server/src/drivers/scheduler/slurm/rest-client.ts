@@ -8,6 +8,8 @@ export interface SlurmRestClientOptions {
   key: Buffer;
   timeoutMs: number;
   tokenLifetimeSeconds: number;
+  /** Told of every 1502 (slurmrestd unreachable, timed out or failing) with the path asked. */
+  onUpstreamDown?: (path: string) => void;
 }
 
 export type SlurmJson = Record<string, unknown>;
@@ -18,6 +20,8 @@ export interface SlurmRequest {
   body?: unknown;
   /** Hand `errors[]` back instead of throwing (a submit can succeed with warnings). */
   tolerateErrors?: boolean;
+  /** Instead of the client's own timeout (a health probe's is short). */
+  timeoutMs?: number;
 }
 
 /** `body` is undefined for 304: slurmrestd's answer to `update_time` when nothing changed. */
@@ -41,6 +45,15 @@ export class SlurmRestClient {
   }
 
   async request(sun: string, path: string, request: SlurmRequest = {}): Promise<SlurmResponse> {
+    try {
+      return await this.send(sun, path, request);
+    } catch (error) {
+      if (error instanceof SchedulerError && error.code === Code.upstreamDown) this.options.onUpstreamDown?.(path);
+      throw error;
+    }
+  }
+
+  private async send(sun: string, path: string, request: SlurmRequest): Promise<SlurmResponse> {
     const query = new URLSearchParams();
     for (const [name, value] of Object.entries(request.query ?? {})) if (value !== undefined) query.set(name, value);
     const url = `${this.baseUrl}${path}${query.size > 0 ? `?${query}` : ''}`;
@@ -55,10 +68,10 @@ export class SlurmRestClient {
           ...(request.body === undefined ? {} : { 'Content-Type': 'application/json' }),
         },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+        signal: AbortSignal.timeout(request.timeoutMs ?? this.options.timeoutMs),
       });
     } catch (error) {
-      throw this.transportError(error);
+      throw this.transportError(error, request.timeoutMs ?? this.options.timeoutMs);
     }
     if (response.status === 304) return { status: 304, body: undefined };
     const text = await response.text().catch(() => '');
@@ -82,12 +95,12 @@ export class SlurmRestClient {
     return new SchedulerError(Code.upstreamDown, `slurmrestd refused the token for ${sun}: ${detail || 'no detail'}`);
   }
 
-  private transportError(error: unknown): SchedulerError {
+  private transportError(error: unknown, timeoutMs: number): SchedulerError {
     const name = (error as Error)?.name;
     if (name === 'TimeoutError' || name === 'AbortError')
       return new SchedulerError(
         Code.upstreamDown,
-        `slurmrestd at ${this.baseUrl} did not answer within ${this.options.timeoutMs / 1000} s`,
+        `slurmrestd at ${this.baseUrl} did not answer within ${timeoutMs / 1000} s`,
       );
     const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
     const detail = cause?.code ?? cause?.message ?? (error as Error)?.message ?? String(error);

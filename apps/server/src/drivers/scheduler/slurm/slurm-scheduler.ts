@@ -26,8 +26,9 @@ import {
   parseSubmitInput,
   submittingAccount,
 } from '../validate';
+import { ControllerHealth } from './controller-health';
 import { mapSlurmNode, mapSlurmPartition } from './map-cluster';
-import { lastChangeTime, mapAccountingJob, mapSlurmJob } from './map-jobs';
+import { lastChangeTime, mapAccountingJob, mapSlurmJob, num } from './map-jobs';
 import { discoverVersions, type SlurmApiVersions, type SlurmOpenapiVersion } from './openapi-version';
 import { SlurmRestClient, slurmErrors, type SlurmJson } from './rest-client';
 
@@ -48,7 +49,12 @@ export interface SlurmSchedulerOptions {
   tokenLifetimeSeconds?: number;
   /** Added under the job's own `env` (slurmrestd requires a non-empty environment). */
   defaultEnvironment?: Record<string, string>;
+  /** The controller health probe (slurmrestd's ping): its timeout and how often it runs while up / down. */
+  health?: { probeTimeoutMs?: number; upEveryMs?: number; downEveryMs?: number };
 }
+
+/** Job ids per accounting query (`step=` of /slurmdb/vX/jobs; 500 ids are ~5 KB of URL). */
+const accountingIdsPerQuery = 500;
 
 const jobsOf = (body: SlurmJson | undefined): SlurmJson[] =>
   Array.isArray(body?.jobs) ? (body.jobs as SlurmJson[]) : [];
@@ -61,6 +67,8 @@ export class SlurmScheduler implements SchedulerDriver {
   private readonly client: SlurmRestClient;
   private readonly adminAccount: string;
   private versions: Promise<SlurmApiVersions> | undefined;
+  /** Whether slurmctld answers (through slurmrestd): controller calls fail at once while it does not. */
+  readonly health: ControllerHealth;
 
   constructor(private readonly options: SlurmSchedulerOptions) {
     this.adminAccount = assertSchedulerName('admin account', options.adminAccount ?? 'root');
@@ -69,6 +77,16 @@ export class SlurmScheduler implements SchedulerDriver {
       key: options.jwtKey,
       timeoutMs: options.timeoutMs ?? 10_000,
       tokenLifetimeSeconds: options.tokenLifetimeSeconds ?? 300,
+      onUpstreamDown: (path) => {
+        if (path.startsWith('/slurm/') && !path.endsWith('/ping')) this.health.failed();
+      },
+    });
+    const probeTimeoutMs = options.health?.probeTimeoutMs ?? 2_000;
+    this.health = new ControllerHealth({
+      name: `slurmrestd at ${this.client.baseUrl}`,
+      probe: () => this.ping(probeTimeoutMs),
+      upEveryMs: options.health?.upEveryMs,
+      downEveryMs: options.health?.downEveryMs,
     });
     if (options.openapiVersion) this.versions = Promise.resolve({ slurm: options.openapiVersion, slurmdb: options.openapiVersion });
   }
@@ -88,8 +106,21 @@ export class SlurmScheduler implements SchedulerDriver {
     return this.versions;
   }
 
+  /** Every controller call goes through here: while the controller is known down it fails at once (1502). */
   private async slurmPath(suffix: string): Promise<string> {
+    this.health.check();
     return `/slurm/${(await this.apiVersions()).slurm}${suffix}`;
+  }
+
+  /**
+   * slurmrestd's ping: resolves when slurmctld answers it within `timeoutMs` (slurmrestd itself would wait
+   * MessageTimeout for a stopped controller), rejects with the reason otherwise.
+   */
+  async ping(timeoutMs: number): Promise<void> {
+    const { body } = await this.client.request(this.adminAccount, `/slurm/${(await this.apiVersions()).slurm}/ping`, { timeoutMs });
+    const pings = Array.isArray(body?.pings) ? (body.pings as SlurmJson[]) : [];
+    if (pings.length > 0 && !pings.some((p) => p.ping === 'UP'))
+      throw upstreamDown(`slurmctld does not answer slurmrestd's ping (${pings.map((p) => `${String(p.hostname)}: ${String(p.ping)}`).join(', ')})`);
   }
 
   private async slurmdbPath(suffix: string): Promise<string> {
@@ -329,8 +360,36 @@ export class SlurmScheduler implements SchedulerDriver {
     });
   }
 
+  /**
+   * Of the jobs a caller last saw active, those slurmctld no longer lists (it forgets a job MinJobAge after
+   * it ended), read from accounting in bulk: one `/slurmdb/vX/jobs?step=<ids>` per 500 of them. `unknown`:
+   * in neither (slurmdbd has not recorded the job yet, or never will).
+   */
+  async vanishedJobs(identity: SchedulerIdentity, jobIds: readonly string[]): Promise<{ found: SchedulerJob[]; unknown: string[] }> {
+    const sun = this.sun(identity);
+    jobIds.forEach(assertJobId);
+    const { body } = await this.client.request(sun, await this.slurmPath('/jobs'));
+    const listed = new Set(jobsOf(body).map((raw) => String(num(raw.job_id) ?? '')));
+    const gone = [...new Set(jobIds)].filter((id) => !listed.has(id));
+    const found: SchedulerJob[] = [];
+    for (let i = 0; i < gone.length; i += accountingIdsPerQuery) {
+      const ids = gone.slice(i, i + accountingIdsPerQuery);
+      const asked = new Set(ids);
+      try {
+        const { body: accounted } = await this.client.request(sun, await this.slurmdbPath('/jobs'), { query: { step: ids.join(',') } });
+        found.push(...jobsOf(accounted).map(mapAccountingJob).filter((job) => asked.has(job.jobId)));
+      } catch (error) {
+        // 9003 "Nothing found": none of these is recorded yet
+        if (!(error instanceof SchedulerError && error.code === Code.notFound)) throw error;
+      }
+    }
+    const seen = new Set(found.map((job) => job.jobId));
+    return { found, unknown: gone.filter((id) => !seen.has(id)) };
+  }
+
   async close(): Promise<void> {
-    // Nothing to release: fetch's connection pool is process-wide and idles out by itself.
+    // fetch's connection pool is process-wide and idles out by itself; only the health probe's timer is ours
+    this.health.close();
   }
 }
 

@@ -80,4 +80,13 @@ describe('the submit form', () => {
     await userEvent.click(screen.getByTestId('submit-job'));
     await waitFor(() => expect(fieldError('submit-cpus')).toBe('64 CPUs requested, the queue has 2'));
   });
+
+  it("says the scheduler is unreachable, with the server's reason, on a 1502", async () => {
+    const reason = 'the Slurm controller behind slurmrestd at http://127.0.0.1:6820 is unreachable since 2026-11-28T05:08:40.000Z: did not answer within 2 s';
+    submitReply = () => envelopeResponse({ code: 1502, info: reason }, 502);
+    renderForm();
+    await waitFor(() => expect(screen.getByTestId('submit-partition').textContent).toContain('local'));
+    await userEvent.click(screen.getByTestId('submit-job'));
+    await waitFor(() => expect(screen.getByTestId('submit-refusal').textContent).toBe(`The scheduler is unreachable: ${reason}`));
+  });
 });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { listSchema, type List } from '@starlight/contract/envelope';
-import { jobSchema, type Job, type JobState } from '@starlight/contract/jobs';
+import type { List } from '@starlight/contract/envelope';
+import { jobListSchema, type Job, type JobList, type JobState } from '@starlight/contract/jobs';
 import type { QueryParams } from '@starlight/contract/query';
 import { apiSpec } from '../../../lib/api-client';
 import { isActiveJob } from '../job-states';
@@ -51,9 +51,8 @@ export function jobListRefetchInterval(page: Pick<List<Job>, 'list'> | undefined
   return page?.list.some(isActiveJob) ? jobRefreshMs : false;
 }
 
-const jobListSchema = listSchema(jobSchema);
 
-export async function getJobs(scope: JobScope, filters: JobListFilters, signal?: AbortSignal): Promise<List<Job>> {
+export async function getJobs(scope: JobScope, filters: JobListFilters, signal?: AbortSignal): Promise<JobList> {
   return jobListSchema.parse(await apiSpec(jobListPaths[scope], { query: buildJobListQuery(filters), signal }));
 }
 

@@ -1,4 +1,4 @@
-import { Alert, Button, Descriptions, Flex, Popconfirm, Skeleton, Typography, type DescriptionsProps } from 'antd';
+import { Button, Descriptions, Flex, Popconfirm, Skeleton, Typography, type DescriptionsProps } from 'antd';
 import { StopOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import type { JobDetail as JobDetailData } from '@starlight/contract/jobs';
@@ -13,13 +13,14 @@ import { elapsedSeconds, localizedDuration } from '../format-job';
 import { isActiveJob, isCancellableJob } from '../job-states';
 import { JobOutput } from './job-output';
 import { JobStateTag } from './job-state-tag';
+import { JobCallFailed } from './scheduler-unreachable';
 import './job-detail.css';
 
 /** /job/info/:cluster/:jobIndex: everything known about one job, refreshed while it is active. */
 export function JobDetail({ cluster, jobId }: { cluster: string; jobId: string }) {
   const { t } = useTranslation('jobs');
   const job = useJob(cluster, jobId);
-  if (job.isError) return <Alert type="error" showIcon title={t('detail.failed')} data-testid="job-detail-failed" />;
+  if (job.isError) return <JobCallFailed error={job.error} title={t('detail.failed')} testId="job-detail-failed" />;
   if (!job.data) return <Skeleton active />;
   return <JobDetailView job={job.data} />;
 }

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Alert, Button, Flex, Typography } from 'antd';
+import { Button, Flex, Typography } from 'antd';
 import { ReloadOutlined } from '@ant-design/icons';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
@@ -9,6 +9,7 @@ import { defaultJobListFilters, jobRefreshMs, useJobs, type JobListFilters, type
 import { isActiveJob } from '../job-states';
 import { JobFilters } from './job-filters';
 import { JobTable } from './job-table';
+import { JobCallFailed, SchedulersUnreachable } from './scheduler-unreachable';
 
 interface JobListProps {
   scope: JobScope;
@@ -46,7 +47,7 @@ export function JobList({ scope, extra, enabled = true }: JobListProps) {
           {extra}
         </Flex>
       </Flex>
-      {jobs.isError ? <Alert type="error" showIcon title={t('list.failed')} style={{ marginBottom: 16 }} /> : null}
+      {jobs.isError ? <JobCallFailed error={jobs.error} title={t('list.failed')} /> : <SchedulersUnreachable clusters={jobs.data?.unreachable} />}
       <JobTable
         jobs={jobs.data?.list ?? []}
         loading={jobs.isLoading}

@@ -3,6 +3,7 @@ import { Alert, Button, Form, Input, InputNumber, Select } from 'antd';
 import type { RuleRender } from 'antd/es/form';
 import { useTranslation } from 'react-i18next';
 import type { JobSubmitResult } from '@starlight/contract/jobs';
+import { Code } from '@starlight/contract/codes';
 import { isApiError } from '../../../lib/api-error';
 import { useAvailableClusters } from '../api/get-available-clusters';
 import { useAvailablePartitions } from '../api/get-available-partitions';
@@ -63,6 +64,7 @@ export function SubmitJobForm({ onSubmitted }: { onSubmitted: (result: JobSubmit
       const problemsFromServer = serverFieldProblems(error);
       if (problemsFromServer) form.setFields(problemsFromServer);
       else if (isApiError(error) && error.code === 1400) setRefusal(error.info);
+      else if (isApiError(error) && error.code === Code.upstreamDown) setRefusal(`${t('unreachable.title')}: ${error.info}`);
     }
   };
 
