@@ -7,7 +7,7 @@ import layers from './eslint/layers.js';
 const root = import.meta.dirname;
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/drizzle/**', 'playwright-report/**', 'test-results/**', '**/*.d.ts'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '**/data/**', '**/drizzle/**', 'playwright-report/**', 'test-results/**', '**/*.d.ts', 'apps/server/test/fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
