@@ -3,7 +3,7 @@
 import { startServer, login, load, summary } from './lib.mjs';
 
 const duration = Number(process.env.BENCH_SECONDS ?? 10);
-const server = await startServer();
+const server = await startServer({ port: Number(process.env.BENCH_PORT ?? 18080) });
 try {
   const token = await login(server.base, 'admin', server.password);
   await load(`${server.base}/api/health`, { duration: 2 }); // warm-up

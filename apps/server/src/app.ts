@@ -329,6 +329,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     resolveActor: identity.auth.resolveToken,
     resolveSchedulerToken: scheduler.tokens.resolve,
     schedulerPrefix: `${config.basePath}/scheduler/`,
+    bearerPrefix: `${config.basePath}/`,
   });
   await app.register(permissionsPlugin);
   await app.register(impersonationAuditPlugin, { audit: audit.service, switchPath: `${config.basePath}/keystone/short_term_token/change_user` });

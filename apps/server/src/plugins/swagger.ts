@@ -13,7 +13,13 @@ export const swaggerPlugin = fp<SwaggerPluginOptions>(
     await app.register(swagger, {
       openapi: {
         info: { title: 'Starlight API', description: 'Every JSON reply is the envelope { code, kind, spec, info, uuid }.', version },
-        components: { securitySchemes: { bihuToken: { type: 'apiKey', in: 'header', name: 'Bihu-Token' } } },
+        // the same session token either way: the spec's header, or RFC 6750's for curl and generated clients
+        components: {
+          securitySchemes: {
+            bihuToken: { type: 'apiKey', in: 'header', name: 'Bihu-Token' },
+            bearerToken: { type: 'http', scheme: 'bearer', description: 'The session token of POST /keystone/short_term_token/name (or long_term_token)' },
+          },
+        },
       },
       transform: jsonSchemaTransform,
     });
