@@ -337,7 +337,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(permissionsPlugin);
   await app.register(impersonationAuditPlugin, { audit: audit.service, switchPath: `${config.basePath}/keystone/short_term_token/change_user` });
   await app.register(rateLimitPlugin);
-  await app.register(swaggerPlugin, { basePath: config.basePath, version: serverVersion });
+  await app.register(swaggerPlugin, { basePath: config.basePath, version: serverVersion, publicUrl: config.publicUrl });
   await app.register(metricsPlugin, config.metrics);
   await app.register(spaPlugin, { webDist: config.webDist, apiPrefixes: [config.basePath, '/metrics'] });
 
