@@ -65,7 +65,7 @@ export async function benchPort(argv = process.argv.slice(2), env = process.env)
  * The built server on loopback, on `port` (default: benchPort()). `dataDir` and `password`: a restart on the data of an earlier start (the
  * caller made the directory and removes it; the admin password is the first start's).
  */
-export async function startServer({ port: wanted, env = {}, dataDir: reuse, password: knownPassword, startTimeoutMs = 60_000 } = {}) {
+export async function startServer({ port: wanted, env = {}, dataDir: reuse, password: knownPassword, startTimeoutMs = Number(process.env.BENCH_START_TIMEOUT_S ?? 60) * 1000 } = {}) {
   const port = wanted ?? (await benchPort());
   // otherwise the health poll below could find someone else's server on that port and sign in to it
   if (await portBusy(port)) throw new Error(`127.0.0.1:${port} is already in use (another server?)`);

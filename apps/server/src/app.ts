@@ -6,7 +6,7 @@ import type { DestinationStream } from 'pino';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { DatabaseHandle } from './db/client';
-import { openClusterBus, type ClusterBus } from './lib/cluster-bus';
+import { openClusterBus, type ClusterBus, type DatabaseNotifications } from './lib/cluster-bus';
 import { serverVersion } from './lib/version';
 import { adminAnnouncement, closedPathWarning, demoAnnouncement, sharedLocalAnnouncement, sharedPidsWarning } from './lib/announcement';
 import { authPlugin } from './plugins/auth';
@@ -131,7 +131,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   // Instances on one PostgreSQL: one leader runs the background work, caches are invalidated across them.
   const busUrl = kind === 'postgres' ? (deps.databaseUrl ?? config.databaseUrl) : null;
   if (kind === 'postgres' && !busUrl && !deps.bus) app.log.warn('no PostgreSQL URL for the cluster bus: this instance acts alone');
-  const bus = deps.bus ?? (await openClusterBus(busUrl, { log: (error, context) => app.log.warn({ err: error }, context) }));
+  const bus =
+    deps.bus ??
+    (await openClusterBus(busUrl, { log: (error, context) => app.log.warn({ err: error }, context), database: kind === 'pglite' ? pgliteNotifications(db) : undefined }));
   if (!deps.bus) app.addHook('onClose', () => bus.close());
 
   const verification = createVerificationModule({
@@ -184,6 +186,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     cloudCookieDomain: config.cloudCookieDomain,
     send: messages.service.send,
     onRegistered: award('register'),
+    bus,
   });
   const labels = createLabelsModule({ db, now: deps.now });
   const docs = createDocsModule({ db });
@@ -350,11 +353,12 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     resolveActor: identity.auth.resolveToken,
     resolveSchedulerToken: scheduler.tokens.resolve,
     schedulerPrefix: `${config.basePath}/scheduler/`,
+    bearerPrefix: `${config.basePath}/`,
   });
   await app.register(permissionsPlugin);
   await app.register(impersonationAuditPlugin, { audit: audit.service, switchPath: `${config.basePath}/keystone/short_term_token/change_user` });
   await app.register(rateLimitPlugin);
-  await app.register(swaggerPlugin, { basePath: config.basePath, version: serverVersion });
+  await app.register(swaggerPlugin, { basePath: config.basePath, version: serverVersion, publicUrl: config.publicUrl });
   await app.register(metricsPlugin, config.metrics);
   await app.register(spaPlugin, { webDist: config.webDist, apiPrefixes: [config.basePath, '/metrics'] });
 
@@ -474,6 +478,9 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   app.addHook('onClose', async () => stopLeading());
   return app;
 }
+
+/** PGlite's own LISTEN: the database's change notifications (triggers) reach the in-process bus through it. */
+const pgliteNotifications = (db: AppDeps['db']['db']): DatabaseNotifications => (db as unknown as { $client: DatabaseNotifications }).$client;
 
 /** Folders of the data directory a job user must pass through: the homes and the job scripts. */
 const localPassages = ['homes', 'scheduler'];

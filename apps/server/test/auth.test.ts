@@ -125,6 +125,30 @@ describe('tokens (spec §4, §8)', () => {
     expect(envelope.code).toBe(1300);
   });
 
+  it('accepts the token as Authorization: Bearer beside Bihu-Token (curl, scripts, OpenAPI clients)', async () => {
+    const token = await login(t.app, 'demo-user', demoPassword);
+    for (const authorization of [`Bearer ${token}`, `bearer ${token}`]) {
+      const reply = await t.app.inject({ url: api('/user/user/self'), headers: { authorization } });
+      expect(body(reply)).toMatchObject({ code: 200, spec: { user_name: 'demo-user' } });
+    }
+    expect(body(await t.app.inject({ url: api('/perm/permission'), headers: { authorization: `Bearer ${token}` } })).code).toBe(200);
+    const openapi = (await t.app.inject({ url: api('/openapi.json') })).json() as { components: { securitySchemes: Record<string, unknown> } };
+    expect(openapi.components.securitySchemes).toEqual({
+      bihuToken: { type: 'apiKey', in: 'header', name: 'Bihu-Token' },
+      bearerToken: expect.objectContaining({ type: 'http', scheme: 'bearer' }),
+    });
+  });
+
+  it('refuses a Bearer token that names no live session like a Bihu-Token (1300), and ignores other schemes', async () => {
+    const token = await login(t.app, 'demo-user', demoPassword);
+    await t.app.inject({ method: 'POST', url: api('/keystone/logout'), headers: tokenHeader(token) });
+    const revoked = await t.app.inject({ url: api('/user/user/self'), headers: { authorization: `Bearer ${token}` } });
+    expect(revoked.statusCode).toBe(401);
+    expect(body(revoked)).toMatchObject({ code: 1300, info: 'token expired or revoked, please log in again' });
+    const basic = await t.app.inject({ url: api('/user/user/self'), headers: { authorization: `Basic ${Buffer.from('demo-user:x').toString('base64')}` } });
+    expect(body(basic)).toMatchObject({ code: 1300, info: 'token missing, please log in' });
+  });
+
   it('returns the caller as user info', async () => {
     const token = await login(t.app, 'demo-gadmin', demoPassword, 'long');
     expect(body(await self(token))).toMatchObject({

@@ -36,10 +36,8 @@ describe('the calls of the spec', () => {
   const served = new Set<string>();
   beforeAll(async () => {
     t = await startTestApp();
-    const document = (t.app as unknown as { swagger: () => { paths: Record<string, Record<string, unknown>> } }).swagger();
-    for (const [routePath, operations] of Object.entries(document.paths)) {
-      for (const method of Object.keys(operations)) served.add(`${method.toUpperCase()} ${normalise(routePath.replace(/^\/api/, ''))}`);
-    }
+    // the route table itself (the OpenAPI document merges templates and drops a trailing slash for tools)
+    for (const route of t.app.routeAccessTable) served.add(`${route.method} ${normalise(route.url.replace(/^\/api/, ''))}`);
   });
   afterAll(async () => {
     await stopTestApp(t);

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as client from 'openid-client';
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
@@ -52,6 +53,46 @@ describe('Starlight as an OpenID provider (real HTTP, openid-client as the third
     expect(metadata.token_endpoint).toBe(`${started.issuer}/keystone/oauth/token`);
     expect(metadata.code_challenge_methods_supported).toEqual(['S256']);
     expect(metadata.jwks_uri).toBe(`${started.issuer}/oidc/jwks`);
+  });
+
+  it("builds discovery's endpoints from PUBLIC_URL, never from the request's Host or X-Forwarded-Host", async () => {
+    const { port } = new URL(started.origin);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const request = http.get(
+        { host: '127.0.0.1', port, path: '/api/.well-known/openid-configuration', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' } },
+        (response) => {
+          let text = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => resolve(text));
+        },
+      );
+      request.on('error', reject);
+    });
+    const document = JSON.parse(raw) as Record<string, unknown>;
+    expect(document.token_endpoint).toBe(`${started.issuer}/keystone/oauth/token`);
+    const urls = Object.values(document).filter((value): value is string => typeof value === 'string' && /^https?:/.test(value));
+    expect(urls.length).toBeGreaterThan(5);
+    for (const url of urls) expect(url.startsWith(`${started.issuer}/`) || url === started.issuer).toBe(true);
+    expect(raw).not.toContain('evil.example');
+  });
+
+  it('serves its logout pages with nothing from another origin (no CDN font)', async () => {
+    const browser = new Browser();
+    const question = await browser.get(`${started.issuer}/oidc/session/end`);
+    expect(question.status).toBe(200);
+    const html = await question.text();
+    const form = /<form[^>]*action="([^"]+)"[^>]*>([\s\S]*?)<\/form>/i.exec(html);
+    expect(form?.[1]).toBe(`${started.issuer}/oidc/session/end/confirm`);
+    const xsrf = /name="xsrf" value="([^"]+)"/.exec(form?.[2] ?? '')?.[1] ?? '';
+    const confirmed = await browser.post(form?.[1] ?? '', { xsrf, logout: 'yes' });
+    const done = await browser.get(new URL(confirmed.headers.get('location') ?? '', started.origin).href);
+    expect(done.status).toBe(200);
+    const success = await done.text();
+    expect(success).toContain('signed out');
+    for (const page of [html, success]) {
+      expect(page).not.toMatch(/@import|<link|<script[^>]*src|googleapis/i);
+      const references = [...page.matchAll(/(?:https?:)?\/\/[^\s"'<>)]+/g)].map((m) => m[0]);
+      for (const reference of references) expect(reference.startsWith(started.origin)).toBe(true);
+    }
   });
 
   it('completes authorization code + PKCE, verifies the ID token with the JWKS and refreshes', async () => {

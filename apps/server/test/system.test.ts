@@ -51,8 +51,11 @@ describe('OpenAPI', () => {
       paths: Record<string, Record<string, unknown>>;
     };
     expect(document.openapi).toMatch(/^3\./);
+    // compared by shape: the document lists one template per path (`/user/groups/{name_or_id}` for the routes
+    // `:name` and `:id`) and `DELETE /label/relation/app/` without its slash (the server answers both)
+    const shape = (entry: string) => entry.replace(/\{\w+\}/g, '{}').replace(/(.)\/$/, '$1');
     const documented = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
+      Object.keys(methods).map((method) => shape(`${method.toUpperCase()} ${path}`)),
     );
     const registered = t.app.routeAccessTable
       // @fastify/websocket hides websocket routes from OpenAPI (it cannot describe them)
@@ -61,9 +64,9 @@ describe('OpenAPI', () => {
       .filter((route) => route.method !== 'OPTIONS' && !route.url.startsWith(api('/oidc/')) && route.url !== api('/.well-known/openid-configuration'))
       // the registry gate forwards the OCI Distribution API (described by that specification, not by us)
       .filter((route) => route.url !== '/v2/*')
-      .map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
-    expect(documented.sort()).toEqual(registered.sort());
-    expect(registered).toContain('PATCH /api/message/message/{id}');
+      .map((route) => shape(`${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`));
+    expect(documented.sort()).toEqual([...new Set(registered)].sort());
+    expect(registered).toContain('PATCH /api/message/message/{}');
   });
 });
 

@@ -21,10 +21,24 @@ export interface ClusterBus {
    * on the strength of invalidations drops everything.
    */
   onResync(listener: () => void): () => void;
+  /**
+   * Resolves true once every message committed before the call has been delivered to this instance's
+   * subscribers — also the database's own (triggers NOTIFY on this channel with `from: "db"`, e.g.
+   * `identity.changed`); false when this instance cannot know (no bus connection, or no database
+   * notifications at all): then nothing may be served from a cache kept by those messages.
+   */
+  sync(): Promise<boolean>;
   close(): Promise<void>;
 }
 
-const channel = 'starlight_bus';
+/** What the database's notifications arrive through when no bus connection exists (PGlite: the database itself). */
+export interface DatabaseNotifications {
+  listen(channel: string, listener: (payload: string) => void): Promise<unknown>;
+}
+
+/** Also named by the database's triggers (drizzle/0007_identity_change_notify.sql). */
+export const busChannel = 'starlight_bus';
+const channel = busChannel;
 /** One key for "the leader" per database (advisory locks are per database). */
 const leaderLockKey = 0x5354_4c47; // "STLG"
 /** NOTIFY refuses payloads of 8000 bytes or more. */
@@ -55,14 +69,38 @@ function listeners<T>() {
   };
 }
 
-/** PGlite: one process, always the leader, nobody else to tell. */
-export function createLocalBus(): ClusterBus {
+/** The topic's listeners of an envelope from another instance or from the database; malformed text is dropped. */
+function deliver(text: string, self: string, topics: Map<string, ReturnType<typeof listeners<unknown>>>, onError: (error: unknown) => void): void {
+  let envelope: Envelope;
+  try {
+    envelope = JSON.parse(text) as Envelope;
+  } catch {
+    return;
+  }
+  if (envelope.from === self) return;
+  topics.get(envelope.topic)?.emit(envelope.payload, onError);
+}
+
+/**
+ * PGlite: one process, always the leader, nobody else to tell. The database's own notifications (triggers)
+ * are delivered by PGlite before the statement that caused them resolves, so `sync` has nothing to wait for.
+ * Without `database` (PostgreSQL without a bus URL) nothing is delivered and `sync` says so.
+ */
+export async function createLocalBus(database?: DatabaseNotifications, log: (error: unknown, context: string) => void = () => undefined): Promise<ClusterBus> {
+  const topics = new Map<string, ReturnType<typeof listeners<unknown>>>();
+  const onError = (error: unknown): void => log(error, 'cluster bus listener');
+  await database?.listen(channel, (text) => deliver(text, '', topics, onError));
   return {
     isLeader: () => true,
     onLeadership: () => () => undefined,
     publish: () => undefined,
-    subscribe: () => () => undefined,
+    subscribe(topic, fn) {
+      let set = topics.get(topic);
+      if (!set) topics.set(topic, (set = listeners<unknown>()));
+      return set.add(fn);
+    },
     onResync: () => () => undefined,
+    sync: async () => database !== undefined,
     close: async () => undefined,
   };
 }
@@ -110,15 +148,7 @@ export async function createPgBus({ url, retryMs = 5_000, log = () => undefined 
   async function connect(): Promise<pg.Client> {
     const next = new pg.Client({ connectionString: url, application_name: `starlight-bus-${id.slice(0, 8)}` });
     next.on('notification', (message) => {
-      if (message.channel !== channel || !message.payload) return;
-      let envelope: Envelope;
-      try {
-        envelope = JSON.parse(message.payload) as Envelope;
-      } catch {
-        return;
-      }
-      if (envelope.from === id) return;
-      topics.get(envelope.topic)?.emit(envelope.payload, onError);
+      if (message.channel === channel && message.payload) deliver(message.payload, id, topics, onError);
     });
     next.on('error', (error) => {
       log(error, 'cluster bus connection');
@@ -164,6 +194,32 @@ export async function createPgBus({ url, retryMs = 5_000, log = () => undefined 
   }
   let everConnected = false;
 
+  /*
+   * A barrier: PostgreSQL sends a listening session the notifications committed before a statement ahead of
+   * that statement's ReadyForQuery (PostgreSQL 15+), and pg emits them as it parses, so once a `select 1` on the
+   * LISTEN connection resolves, everything committed before it was sent has been delivered. One barrier serves
+   * every caller that arrived before it was sent: a caller arriving while one is out waits for the next.
+   */
+  let barrier: Promise<boolean> | null = null;
+  let nextBarrier: Promise<boolean> | null = null;
+  const runBarrier = async (): Promise<boolean> => {
+    const current = client;
+    if (!current) return false;
+    try {
+      await current.query('select 1');
+      return client === current;
+    } catch {
+      return false;
+    }
+  };
+  const sync = (): Promise<boolean> => {
+    if (!barrier) return (barrier = runBarrier().finally(() => (barrier = null)));
+    return (nextBarrier ??= barrier.then(() => {
+      nextBarrier = null;
+      return sync();
+    }));
+  };
+
   await tick();
   return {
     isLeader: () => leader,
@@ -183,6 +239,7 @@ export async function createPgBus({ url, retryMs = 5_000, log = () => undefined 
       return set.add(fn);
     },
     onResync: (fn) => resync.add(fn),
+    sync,
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
@@ -196,7 +253,11 @@ export async function createPgBus({ url, retryMs = 5_000, log = () => undefined 
   };
 }
 
-/** The bus for this database: PostgreSQL's when a URL is given, the in-process one otherwise. */
-export function openClusterBus(url: string | null, options: Omit<PgBusOptions, 'url'> = {}): Promise<ClusterBus> {
-  return url ? createPgBus({ url, ...options }) : Promise.resolve(createLocalBus());
+/**
+ * The bus for this database: PostgreSQL's when a URL is given, the in-process one otherwise (fed by PGlite's own
+ * notifications when `database` is given).
+ */
+export function openClusterBus(url: string | null, options: Omit<PgBusOptions, 'url'> & { database?: DatabaseNotifications } = {}): Promise<ClusterBus> {
+  const { database, ...pgOptions } = options;
+  return url ? createPgBus({ url, ...pgOptions }) : createLocalBus(database, pgOptions.log);
 }

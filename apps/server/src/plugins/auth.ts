@@ -7,7 +7,7 @@ import { AppError } from '../lib/app-error';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller, when a valid Bihu-Token came with the request. */
+    /** The caller, when a valid Bihu-Token (or `Authorization: Bearer`) came with the request. */
     actor: Actor | null;
     /** A token came but named no live session (expired, revoked, unknown, or its user disabled). */
     tokenRejected: boolean;
@@ -21,6 +21,11 @@ export interface AuthPluginOptions {
   resolveSchedulerToken?: (token: string) => Promise<Actor | null>;
   /** e.g. `/api/scheduler/` */
   schedulerPrefix?: string;
+  /**
+   * e.g. `/api/`: where `Authorization: Bearer <token>` is read as the session token (curl, scripts, OpenAPI
+   * clients). Outside it (the registry gate's `/v2/`) the Authorization header belongs to another protocol.
+   */
+  bearerPrefix?: string;
 }
 
 const headerName = tokenHeader.toLowerCase();
@@ -31,13 +36,13 @@ export const tokenRejectedInfo = 'token expired or revoked, please log in again'
 
 /** Resolves the actor for every request; the permissions plugin decides what a route demands. */
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { resolveActor, resolveSchedulerToken, schedulerPrefix }) => {
+  async (app, { resolveActor, resolveSchedulerToken, schedulerPrefix, bearerPrefix = '/' }) => {
     app.decorateRequest('actor', null);
     app.decorateRequest('tokenRejected', false);
     app.addHook('onRequest', async (request) => {
       // never a cookie: a page of another origin on this host (an interactive session's app) could make the
       // browser send one; the console's token travels in the header (or `?token=` on a websocket upgrade) only
-      const token = request.headers[headerName] ?? websocketToken(request);
+      const token = request.headers[headerName] ?? bearerToken(request, bearerPrefix) ?? websocketToken(request);
       if (typeof token === 'string' && token !== '') {
         request.actor = await resolveActor(token);
         request.tokenRejected = request.actor === null;
@@ -52,6 +57,14 @@ export const authPlugin = fp<AuthPluginOptions>(
   },
   { name: 'starlight-auth' },
 );
+
+/** `Authorization: Bearer <token>` (RFC 6750; the scheme is case-insensitive), under `prefix` only. */
+function bearerToken(request: FastifyRequest, prefix: string): string | undefined {
+  const header = request.headers.authorization;
+  if (!header || !request.url.startsWith(prefix)) return undefined;
+  const match = /^bearer +(\S+) *$/i.exec(header);
+  return match?.[1];
+}
 
 /**
  * Browsers cannot set headers on a websocket, so an upgrade request may carry the token as `?token=`.

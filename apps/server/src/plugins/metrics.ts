@@ -28,7 +28,7 @@ export const metricsPlugin = fp<MetricsAccess>(
       );
     });
     // public to the permission layer (no user token): the gate below is its own check
-    app.get('/metrics', { config: { public: true } }, async (request, reply) => {
+    app.get('/metrics', { config: { public: true }, schema: { tags: ['system'], summary: 'Prometheus metrics (allowed addresses, or Authorization: Bearer STARLIGHT_METRICS_TOKEN)' } }, async (request, reply) => {
       if (!allowed(request.ip, request.headers.authorization))
         throw new AppError(Code.forbidden, 'metrics are served to allowed addresses (STARLIGHT_METRICS_ALLOW) or with STARLIGHT_METRICS_TOKEN');
       reply.type(registry.contentType);

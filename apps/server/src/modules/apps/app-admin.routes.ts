@@ -36,9 +36,11 @@ export const appAdminRoutes: FastifyPluginAsyncZod<{ admin: AppAdminService }> =
     { config: { perms: ['manage_label'] as const }, schema: { tags, summary: 'Put a label on an app', body: appLabelRelationSchema, response: replies(appLabelRelationSchema) } },
     async (request) => ok(request.id, 'label_relation', await admin.relate(request.body)),
   );
-  app.delete(
-    '/label/relation/app/',
-    { config: { perms: ['manage_label'] as const }, schema: { tags, summary: 'Take a label off an app (body; trailing slash as the spec has it)', body: appLabelRelationSchema, response: replies(z.null()) } },
-    async (request) => ok(request.id, 'label_relation', await admin.unrelate(request.body).then(() => null)),
-  );
+  // the spec's path ends in a slash; OpenAPI tools refuse one, so the same call is served (and documented) without it too
+  for (const url of ['/label/relation/app/', '/label/relation/app'])
+    app.delete(
+      url,
+      { config: { perms: ['manage_label'] as const }, schema: { tags, summary: 'Take a label off an app (body; the spec writes the path with a trailing slash)', body: appLabelRelationSchema, response: replies(z.null()) } },
+      async (request) => ok(request.id, 'label_relation', await admin.unrelate(request.body).then(() => null)),
+    );
 };

@@ -7,6 +7,7 @@ import { hashToken, newToken } from '../../lib/secrets';
 import type { CaptchaService } from '../verification/captcha.service';
 import type { LoginThrottle } from './login-throttle.service';
 import type { PermissionsService } from './permissions.service';
+import type { SessionCache } from './session-cache';
 import type { SessionActorRow, SessionsRepo } from './sessions.repo';
 import type { UsersRepo } from './users.repo';
 
@@ -34,6 +35,8 @@ interface AuthDeps {
   /** Verifies the captcha a login must carry after repeated failures; without it none is ever demanded. */
   captcha?: Pick<CaptchaService, 'verify'> | undefined;
   policy?: LoginPolicy | undefined;
+  /** Token → session row kept per instance (session-cache.ts); without it every request reads the database. */
+  cache?: SessionCache | undefined;
 }
 
 /** What a login refusal says; `captcha_required` tells the form to show the captcha. */
@@ -45,7 +48,10 @@ const refused = (info: string, captchaRequired: boolean) => new AppError(Code.lo
 /** One answer for an unknown user, a wrong password and a disabled account. */
 export const loginRefusedInfo = 'incorrect user name or password';
 
-export function createAuthService({ users, sessions, throttle, permissions, now, captcha, policy }: AuthDeps) {
+export function createAuthService({ users, sessions, throttle, permissions, now, captcha, policy, cache }: AuthDeps) {
+  const rowOfToken = (tokenHash: string) =>
+    cache ? cache.row(tokenHash, () => sessions.actorRowByTokenHash(tokenHash)) : sessions.actorRowByTokenHash(tokenHash);
+
   return {
     async login(input: LoginInput, tokenType: TokenType, client: ClientInfo): Promise<LoginResult> {
       const user = await users.findByLoginName(input.name);
@@ -132,11 +138,12 @@ export function createAuthService({ users, sessions, throttle, permissions, now,
 
     /**
      * Token → actor; null for an unknown, expired or revoked token, a disabled user, or a switched
-     * session whose real user is disabled or gone. One database round trip (sessions.repo actorQuery):
-     * every authenticated request pays it, so nothing else is read or written here, and nothing is
-     * cached: a revocation or a disabled user takes effect on the very next request, on every instance.
+     * session whose real user is disabled or gone. From the instance's session cache when it has the row
+     * (session-cache.ts: kept exact by the database's change notifications), else one database round trip
+     * (sessions.repo actorQuery). Nothing is written here: every authenticated request passes this way.
+     * Either way a revocation or a disabled user takes effect on the very next request, on every instance.
      */
-    resolveToken: async (token: string): Promise<Actor | null> => actorOfSession(await sessions.actorRowByTokenHash(hashToken(token))),
+    resolveToken: async (token: string): Promise<Actor | null> => actorOfSession(await rowOfToken(hashToken(token))),
 
     /** A live session's actor by id (tokens derived from a session, e.g. Scheduler-Token); null when it ended. */
     resolveSession: async (sessionId: number): Promise<Actor | null> => actorOfSession(await sessions.actorRowById(sessionId)),

@@ -15,6 +15,8 @@ import { createLoginThrottle, type LoginThrottleSettings } from './login-throttl
 import { createPermissionsService } from './permissions.service';
 import { createRolesRepo } from './roles.repo';
 import { createSessionsRepo } from './sessions.repo';
+import { createSessionCache } from './session-cache';
+import type { ClusterBus } from '../../lib/cluster-bus';
 import { createUsersRepo } from './users.repo';
 import { createUsersService } from './users.service';
 import { usersRoutes } from './users.routes';
@@ -62,6 +64,8 @@ export interface IdentityModuleDeps {
   cloudCookieDomain?: string | null;
   /** A self-registered account exists (the mall's points rule on registration). */
   onRegistered?: (userId: number) => Promise<void>;
+  /** The cluster bus: with it token → session rows are kept per instance, exact by the database's change notifications. */
+  bus?: Pick<ClusterBus, 'subscribe' | 'onResync' | 'sync'>;
 }
 
 /** Wires identity's repos → services → routes; app.ts registers `routes` and hands `auth` to the auth plugin. */
@@ -73,7 +77,8 @@ export function createIdentityModule(deps: IdentityModuleDeps) {
   const throttle = createLoginThrottle({ repo: createLoginFailuresRepo(db), settings: login, now });
   const permissions = createPermissionsService({ roles });
   const sessions = createSessionsRepo(db);
-  const auth = createAuthService({ users, sessions, throttle, permissions, now, captcha: verification?.captcha, policy: deps.loginPolicy });
+  const cache = deps.bus ? createSessionCache({ bus: deps.bus }) : undefined;
+  const auth = createAuthService({ users, sessions, throttle, permissions, now, captcha: verification?.captcha, policy: deps.loginPolicy, cache });
   const decryptPasswords = sec30Decryptor(deps.passwordEncryption === 'SEC30', now);
   const usersService = createUsersService({ users });
   const accounts = createAccountsService({ users, roles, groups });

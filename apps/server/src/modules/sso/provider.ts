@@ -14,7 +14,7 @@ export interface OidcProviderDeps {
   models: OidcModelsRepo;
   clients: ClientsService;
   profileOf: (userId: number) => Promise<AccountProfile | null>;
-  /** Behind a proxy (TRUST_PROXY): X-Forwarded-Proto decides secure cookies. */
+  /** Behind a proxy (TRUST_PROXY): X-Forwarded-For names the client (oidc-provider's logs and rate of requests). */
   proxy: boolean;
   /** The SPA page the browser is sent to for login and consent. */
   interactionPage: string;
@@ -78,7 +78,8 @@ export function createOidcProvider({ Provider, issuer, keys, models, clients, pr
       devInteractions: { enabled: false },
       revocation: { enabled: true },
       introspection: { enabled: true },
-      rpInitiatedLogout: { enabled: true },
+      // oidc-provider's stock pages import a font from a public CDN: ours serve nothing from another origin
+      rpInitiatedLogout: { enabled: true, logoutSource, postLogoutSuccessSource },
       userinfo: { enabled: true },
     },
     clientBasedCORS: (_ctx, origin, client) => client.redirectUris?.some((uri) => new URL(uri).origin === origin) ?? false,
@@ -107,9 +108,11 @@ export function createOidcProvider({ Provider, issuer, keys, models, clients, pr
   };
 
   const provider: Provider = new Provider(issuer, configuration);
-  provider.proxy = proxy;
+  // always: the forwarded host and protocol below are ours (the issuer's), never the client's
+  provider.proxy = true;
   const callback = provider.callback();
-  const mountPath = new URL(issuer).pathname.replace(/\/$/, '');
+  const publicOrigin = new URL(issuer);
+  const mountPath = publicOrigin.pathname.replace(/\/$/, '');
 
   return {
     provider,
@@ -125,6 +128,13 @@ export function createOidcProvider({ Provider, issuer, keys, models, clients, pr
       const url = req.url ?? '/';
       req.originalUrl = url;
       req.url = url.startsWith(mountPath) ? url.slice(mountPath.length) || '/' : url;
+      // oidc-provider builds every URL it publishes (discovery's endpoints, redirects, the logout form's action)
+      // from the request's host and protocol: a client's `Host: evil.example` would be answered with endpoints
+      // on evil.example. They come from the issuer (PUBLIC_URL) only.
+      req.headers.host = publicOrigin.host;
+      req.headers['x-forwarded-host'] = publicOrigin.host;
+      req.headers['x-forwarded-proto'] = publicOrigin.protocol.slice(0, -1);
+      if (!proxy) delete req.headers['x-forwarded-for'];
       return callback(req, res) as unknown as Promise<void>;
     },
   };
@@ -160,14 +170,34 @@ function clientAdapter(clients: ClientsService): Adapter {
 const escapeHtml = (value: unknown) =>
   String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 
-/** The provider's own error page (bad client, bad redirect_uri …): plain, no third-party assets. */
+/** The provider's own pages: plain, system fonts, nothing loaded from any origin (not even ours). */
+function page(title: string, main: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>星光 · ${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0;padding:48px 16px}main{max-width:480px;margin:auto;background:#fff;border-radius:8px;padding:24px 32px;box-shadow:0 2px 8px rgba(0,0,0,.08)}dt{font-weight:600;margin-top:8px}dd{margin:0;word-break:break-word}a{color:#1890ff}button{font:inherit;padding:6px 16px;margin:8px 8px 0 0;border-radius:6px;border:1px solid #d9d9d9;background:#fff;cursor:pointer}button[autofocus]{background:#1890ff;border-color:#1890ff;color:#fff}</style></head>
+<body><main><h1>星光</h1>${main}</main></body></html>`;
+}
+
+/** Bad client, bad redirect_uri … */
 function errorPage(out: object): string {
   const rows = Object.entries(out)
     .map(([key, value]) => `<dt>${escapeHtml(key)}</dt><dd>${escapeHtml(value)}</dd>`)
     .join('');
-  return `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>星光 · Sign-in error</title>
-<style>body{font-family:system-ui,sans-serif;background:#f5f7fa;margin:0;padding:48px 16px}main{max-width:480px;margin:auto;background:#fff;border-radius:8px;padding:24px 32px;box-shadow:0 2px 8px rgba(0,0,0,.08)}dt{font-weight:600;margin-top:8px}dd{margin:0;word-break:break-word}a{color:#1890ff}</style></head>
-<body><main><h1>星光</h1><p>The sign-in request cannot be completed. 无法完成登录授权请求。</p><dl>${rows}</dl><p><a href="/login">/login</a></p></main></body></html>`;
+  return page('Sign-in error', `<p>The sign-in request cannot be completed. 无法完成登录授权请求。</p><dl>${rows}</dl><p><a href="/login">/login</a></p>`);
+}
+
+/** RP-initiated logout's question; `form` is oidc-provider's hidden form (its action and xsrf field). */
+function logoutSource(ctx: KoaContextWithOIDC, form: string): void {
+  ctx.type = 'html';
+  ctx.body = page(
+    'Sign out',
+    `<p>Sign out of the single sign-on at ${escapeHtml(ctx.host)}? 是否退出单点登录？</p>${form}
+<button autofocus type="submit" form="op.logoutForm" value="yes" name="logout">Sign out 退出</button><button type="submit" form="op.logoutForm">Stay signed in 保持登录</button>`,
+  );
+}
+
+function postLogoutSuccessSource(ctx: KoaContextWithOIDC): void {
+  ctx.type = 'html';
+  ctx.body = page('Signed out', '<p>You are signed out of the single sign-on. 已退出单点登录。</p><p><a href="/login">/login</a></p>');
 }
 
 export type { KoaContextWithOIDC };
