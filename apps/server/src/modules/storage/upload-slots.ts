@@ -1,0 +1,36 @@
+import { Code } from '@starlight/contract/codes';
+import { AppError } from '../../lib/app-error';
+
+export const tooManyUploadsReason = 'too-many-uploads';
+
+/**
+ * Upload bodies one user may be sending at once on this instance (PUT /storage/upload and chunks
+ * together). Each holds a socket, a part file and a file-server connection until it ends or its body
+ * idles out (plugins/timeouts.ts), so one user's stalled or endless uploads cannot take the server's.
+ * Beyond the limit: 1429 naming it, before a byte is read (the connection is then closed).
+ */
+export function createUploadSlots(limit: number) {
+  const held = new Map<number, number>();
+  return {
+    async hold<T>(userId: number, upload: () => Promise<T>): Promise<T> {
+      const taken = held.get(userId) ?? 0;
+      if (taken >= limit)
+        throw new AppError(Code.rateLimited, `at most ${limit} uploads of one user at once (STARLIGHT_UPLOAD_MAX_CONCURRENT_PER_USER): wait for one to end`, {
+          reason: tooManyUploadsReason,
+          limit,
+        });
+      held.set(userId, taken + 1);
+      try {
+        return await upload();
+      } finally {
+        const left = (held.get(userId) ?? 1) - 1;
+        if (left > 0) held.set(userId, left);
+        else held.delete(userId);
+      }
+    },
+    /** Upload bodies in progress for a user (tests, metrics). */
+    of: (userId: number): number => held.get(userId) ?? 0,
+  };
+}
+
+export type UploadSlots = ReturnType<typeof createUploadSlots>;
