@@ -21,7 +21,7 @@ import { ok, replies } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import type { FilesService } from './files.service';
 import { contentDisposition, previewHeaders } from './preview';
-import { rawBodyOf } from './raw-body';
+import { rawBodyOf, receiveUpload } from './raw-body';
 import { parseRange, unsatisfiable } from './range';
 import { target, targetOf } from './storage-target';
 import type { UploadSlots } from './upload-slots';
@@ -74,7 +74,7 @@ export const storageRoutes: FastifyPluginAsyncZod<{ files: FilesService; slots: 
     async (request) => {
       const length = request.headers['content-length'] ? Number(request.headers['content-length']) : null;
       const actor = actorOf(request);
-      const entry = await slots.hold(actor.userId, () => files.upload(actor, request.query, rawBodyOf(request), length, targetOf(request.query)));
+      const entry = await receiveUpload(request, slots, actor.userId, () => files.upload(actor, request.query, rawBodyOf(request), length, targetOf(request.query)));
       return ok(request.id, 'file', entry);
     },
   );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rawBodyOf } from './raw-body';
+import { rawBodyOf, receiveUpload } from './raw-body';
 import {
   chunkSha256Header,
   fileEntrySchema,
@@ -44,7 +44,7 @@ export const uploadSessionsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsServi
     async (request) => {
       const sha = request.headers[chunkHeader];
       const actor = actorOf(request);
-      const result = await slots.hold(actor.userId, () => uploads.putChunk(actor, request.params.id, request.params.index, typeof sha === 'string' ? sha : undefined, rawBodyOf(request)));
+      const result = await receiveUpload(request, slots, actor.userId, () => uploads.putChunk(actor, request.params.id, request.params.index, typeof sha === 'string' ? sha : undefined, rawBodyOf(request)));
       return ok(request.id, 'chunk', result);
     },
   );
