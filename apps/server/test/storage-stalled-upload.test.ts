@@ -46,7 +46,10 @@ afterAll(async () => {
 describe('a request body that stops sending', { timeout: 20_000 }, () => {
   it('fails an upload that declared 100 KB and sent 1 KB with 1400 body-idle-timeout, closes the connection, and leaves no part file', async () => {
     const upload = stalledUpload('up/stalled.bin', 100 * 1024, 1024);
-    await new Promise((r) => setTimeout(r, 300));
+    for (let i = 0; (await partFiles()).length === 0; i++) {
+      if (i > 50) throw new Error('the write never began');
+      await new Promise((r) => setTimeout(r, 20));
+    }
     expect(await partFiles()).toHaveLength(1); // the write had begun
     const reply = await upload.reply;
     expect(reply.status).toBe(400);

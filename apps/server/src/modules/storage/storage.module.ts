@@ -93,6 +93,8 @@ export function createStorageModule({ db, driver: rawDriver, findUser, settings,
     const slots = createUploadSlots(settings.uploadMaxConcurrentPerUser);
     await app.register(storageRoutes, { files, slots });
     await app.register(uploadSessionsRoutes, { uploads, slots });
+    // shutdown closes the connections of uploads still open (server.ts); their clean-up ends before the process does
+    app.addHook('onClose', () => slots.idle());
     await app.register(sharesRoutes, { shares });
 
     // one sweeper for all instances: the leader's

@@ -11,6 +11,7 @@ export const tooManyUploadsReason = 'too-many-uploads';
  */
 export function createUploadSlots(limit: number) {
   const held = new Map<number, number>();
+  let waiting: (() => void)[] = [];
   return {
     async hold<T>(userId: number, upload: () => Promise<T>): Promise<T> {
       const taken = held.get(userId) ?? 0;
@@ -26,8 +27,17 @@ export function createUploadSlots(limit: number) {
         const left = (held.get(userId) ?? 1) - 1;
         if (left > 0) held.set(userId, left);
         else held.delete(userId);
+        if (held.size === 0) {
+          for (const resolve of waiting) resolve();
+          waiting = [];
+        }
       }
     },
+    /**
+     * Resolves once no upload body is in progress (each has removed its temporary file or kept its file):
+     * shutdown waits for it, so the process does not exit between a failed upload and its clean-up.
+     */
+    idle: (): Promise<void> => (held.size === 0 ? Promise.resolve() : new Promise<void>((resolve) => void waiting.push(resolve))),
     /** Upload bodies in progress for a user (tests, metrics). */
     of: (userId: number): number => held.get(userId) ?? 0,
   };
