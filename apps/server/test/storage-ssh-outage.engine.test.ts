@@ -1,11 +1,14 @@
 import { execFile } from 'node:child_process';
-import { chown, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { chown, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bindReplies, type Cluster } from '@starlight/contract/hpc';
 import type { UploadSession } from '@starlight/contract/storage';
 import { chunkSha256Header } from '@starlight/contract/storage';
+import { createSshFileDriver } from '../src/drivers/files/ssh/ssh-driver';
 import { adminPassword, demoPassword, login, startTestApp, stopTestApp, type TestApp } from './helpers';
 import { bindOverSocket, call, getUuid, holdRealSlurmDuringSuite, realSlurmSettings } from './hpc-helpers';
 import { ownSshdUnavailable, startOwnSshd, type OwnSshd } from './own-sshd';
@@ -132,5 +135,38 @@ describe.skipIf(reason !== null)('an upload to SSH storage whose server dies mid
     expect((await alice.call('PUT', `/storage/upload_session/${id}/chunk/0`, bytes, { [chunkSha256Header]: sha256(bytes) })).envelope?.code).toBe(200);
     expect((await alice.post(`/storage/upload_session/${id}/complete`, {})).envelope?.code).toBe(200);
     expect((await stat(path.join(home, runDir, 'chunked.bin'))).size).toBe(size);
+  });
+});
+
+describe.skipIf(reason !== null)('a file server that stops answering without closing the connection', { timeout: 60_000 }, () => {
+  it('fails the write with 1502 once keepalives go unanswered (SIGSTOP to the processes serving it)', async () => {
+    const sshPort = await freePort(20220, 20239);
+    const frozen = await startOwnSshd(sshPort);
+    const driver = createSshFileDriver({
+      host: '127.0.0.1',
+      port: sshPort,
+      hostKeySha256: env.STARLIGHT_TEST_SSH_HOSTKEY_SHA256 as string,
+      privateKey: await readFile(env.STARLIGHT_TEST_SSH_KEY as string, 'utf8'),
+      keepaliveMs: 500,
+      keepaliveCountMax: 3,
+    });
+    const file = `${runDir}-frozen.bin`;
+    try {
+      const writable = await driver.writeStream({ account }, file);
+      const body = new Readable({ read() { setTimeout(() => this.push(Buffer.alloc(256 * 1024, 1)), 5); } });
+      const writing = pipeline(body, writable).then(() => null, (err: unknown) => err);
+      await until('a part file on the storage', 20_000, async () => (await partsIn(home)).length > 0);
+      const frozenAt = Date.now();
+      await frozen.freeze();
+      const failure = await writing;
+      const ms = Date.now() - frozenAt;
+      console.log(`[storage-ssh-outage] frozen server given up after ${ms} ms`);
+      expect(failure).toMatchObject({ code: 1502, spec: { reason: 'unavailable' } });
+      expect(ms).toBeLessThan(5000);
+    } finally {
+      await driver.close();
+      await frozen.stop();
+      for (const part of await partsIn(home)) await rm(path.join(home, part), { force: true });
+    }
   });
 });
