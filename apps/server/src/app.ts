@@ -18,6 +18,7 @@ import { permissionsPlugin } from './plugins/permissions';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
 import { securityHeadersPlugin } from './plugins/security-headers';
+import { timeoutsPlugin } from './plugins/timeouts';
 import { spaPlugin } from './plugins/spa';
 import { swaggerPlugin } from './plugins/swagger';
 import websocket from '@fastify/websocket';
@@ -121,6 +122,13 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     // Fastify's two lines per request are replaced by the request-log plugin's one line.
     logController: new LogController({ requestIdLogLabel: 'uuid', disableRequestLogging: true }),
     bodyLimit: config.bodyLimit,
+    // The server's clocks, set on purpose (ARCHITECTURE "Timeouts"): no whole-request clock (an upload of
+    // many gigabytes may rightly take hours) and no socket-idle clock (a copy or a validation may rightly
+    // send nothing for minutes); instead a body idle clock and Node's headers clock (plugins/timeouts.ts),
+    // Fastify's keep-alive, and a bounded shutdown (server.ts).
+    requestTimeout: 0,
+    connectionTimeout: 0,
+    keepAliveTimeout: 72_000,
     // A hop count is given to Fastify as the function form, which its types accept.
     trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     frameworkErrors: (error, request, reply) => replyWithFailure(error, request, reply, config.bodyLimit),
@@ -348,6 +356,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(securityHeadersPlugin, { frameSources: config.frameSources, connectSources: interactive.connectSources });
   await app.register(errorHandlerPlugin, { bodyLimit: config.bodyLimit });
+  await app.register(timeoutsPlugin, { bodyIdleMs: config.timeouts.bodyIdleS * 1000, headersMs: config.timeouts.headersS * 1000 });
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, {
     resolveActor: identity.auth.resolveToken,

@@ -50,6 +50,12 @@ export const settingsSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ENV: z.enum(['production', 'development', 'test']).default(defaultEnv),
     BODY_LIMIT: int().pipe(z.number().min(1024, 'must be at least 1024 bytes')).default(1024 * 1024),
+    /** A request body that sends no byte for this long while the console waits for one fails (1400 body-idle-timeout) and its connection is closed. */
+    BODY_IDLE_TIMEOUT_S: int().pipe(z.number().min(1)).default(60),
+    /** A request's headers must all arrive within this long (Node's headersTimeout; the connection is closed with 408 otherwise). */
+    HEADERS_TIMEOUT_S: int().pipe(z.number().min(1)).default(60),
+    /** SIGTERM/SIGINT: open requests get this long to end; then their connections are closed and the process exits regardless. */
+    SHUTDOWN_TIMEOUT_S: int().pipe(z.number().min(3)).default(10),
     INITIAL_ADMIN_PASSWORD: secret().optional(),
     DEMO: flag().default(false),
     DEMO_PASSWORD: secret().optional(),
@@ -87,6 +93,8 @@ export const settingsSchema = z
     UPLOAD_MAX_BYTES: int().pipe(z.number().min(1)).optional(),
     /** Unfinished upload sessions (and their part files) are removed this long after their last chunk. */
     UPLOAD_SESSION_TTL_S: int().pipe(z.number().min(60)).default(24 * 3600),
+    /** Upload bodies (PUT /storage/upload, chunks) one user may send at once on this instance (1429 above); the web sends up to 6. */
+    UPLOAD_MAX_CONCURRENT_PER_USER: int().pipe(z.number().min(1)).default(8),
     /** A directory downloaded as a tar may hold at most this many bytes (1400 above it). */
     DOWNLOAD_TAR_MAX_BYTES: int().pipe(z.number().min(1)).default(4 * 1024 ** 3),
     /** smtp://user:pass@host:port (or smtps://); unset: mail goes to the outbox table a platform admin reads. */
@@ -189,6 +197,7 @@ function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
     logLevel: s.LOG_LEVEL,
     env: s.ENV,
     bodyLimit: s.BODY_LIMIT,
+    timeouts: { bodyIdleS: s.BODY_IDLE_TIMEOUT_S, headersS: s.HEADERS_TIMEOUT_S, shutdownS: s.SHUTDOWN_TIMEOUT_S },
     initialAdminPassword: s.INITIAL_ADMIN_PASSWORD ?? null,
     demo: s.DEMO,
     demoPassword: s.DEMO_PASSWORD ?? null,
@@ -207,6 +216,7 @@ function toConfig(s: z.output<typeof settingsSchema>, cwd: string) {
     storage: {
       uploadMaxBytes: s.UPLOAD_MAX_BYTES ?? null,
       uploadSessionTtlS: s.UPLOAD_SESSION_TTL_S,
+      uploadMaxConcurrentPerUser: s.UPLOAD_MAX_CONCURRENT_PER_USER,
       tarMaxBytes: s.DOWNLOAD_TAR_MAX_BYTES,
     },
     metrics: { token: s.METRICS_TOKEN ?? null, allow: parseAllowList(s.METRICS_ALLOW) },

@@ -37,15 +37,32 @@ async function main(): Promise<void> {
   connectionLost = (error) => app.log.warn({ err: error }, 'database connection lost; requests are answered 1502 until it is back');
 
   let stopping = false;
+  /**
+   * Open requests get the shutdown bound less 2 s to end (an upload's pipeline, a listing); then their
+   * connections are closed (an upload then fails and removes its temporary file), and at the bound the
+   * process exits whatever is still pending (a call waiting on an unreachable server). The data directory's
+   * pid lock is released by database.close(), or found dead and taken over by the next start.
+   */
   const stop = async (signal: string): Promise<void> => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    const boundMs = config.timeouts.shutdownS * 1000;
+    app.log.info({ signal, bound_s: config.timeouts.shutdownS }, 'shutting down');
+    const closeConnections = setTimeout(() => {
+      app.server.getConnections((_err, open) => app.log.warn({ open }, `shutdown: requests still open after ${(boundMs - 2000) / 1000} s; closing their connections`));
+      app.server.closeAllConnections();
+    }, boundMs - 2000);
+    const giveUp = setTimeout(() => {
+      app.log.error(`shutdown did not finish within ${boundMs / 1000} s (STARLIGHT_SHUTDOWN_TIMEOUT_S): exiting anyway`);
+      process.exit(1);
+    }, boundMs);
     try {
       await app.close();
     } finally {
+      clearTimeout(closeConnections);
       await database.close();
     }
+    clearTimeout(giveUp);
     process.exit(0);
   };
   process.on('SIGINT', () => void stop('SIGINT'));

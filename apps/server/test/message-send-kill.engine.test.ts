@@ -11,6 +11,7 @@ import { groups, users } from '../src/db/schema/identity';
 import { messageSendRecipients, messages } from '../src/db/schema/messages';
 import { openTestDatabase, type TestDatabase } from './database';
 import { freePort } from './throwaway-postgres';
+import { consoleEnv } from './console-process';
 
 /**
  * The server PROCESS (src/server.ts bundled by tsup, as `npm run build` does) starts a template send to
@@ -51,19 +52,13 @@ describe('a template send survives a killed server process', () => {
     server = spawn(process.execPath, [script], {
       cwd: serverRoot,
       stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        STARLIGHT_HOST: '127.0.0.1',
-        STARLIGHT_PORT: String(port),
-        STARLIGHT_SESSION_PORT: '0',
-        STARLIGHT_ENV: 'test',
-        STARLIGHT_DATA_DIR: dataDir,
+      env: consoleEnv(port, dataDir, {
         STARLIGHT_DATABASE_URL: pg?.url ?? '',
         STARLIGHT_LOG_LEVEL: 'warn',
         STARLIGHT_WEB_DIST: '/nonexistent/web-dist',
         STARLIGHT_INITIAL_ADMIN_PASSWORD: password,
         STARLIGHT_LOCAL_USER_PREFIX: `ssk${process.pid}-`,
-      },
+      }),
     });
     server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));

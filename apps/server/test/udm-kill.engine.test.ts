@@ -6,6 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DataSource, Transfer } from '@starlight/contract/udm';
 import { rcloneAvailable } from '../src/drivers/transfer/rclone';
+import { consoleEnv } from './console-process';
 
 /**
  * The server PROCESS is killed (SIGKILL, no shutdown hook runs) in the middle of a 500 MB SFTP transfer
@@ -45,18 +46,13 @@ describe.skipIf(!ready)('a transfer survives a killed server process', () => {
     server = spawn(process.execPath, [path.join(bundleDir, 'server.js'), '--demo'], {
       cwd: serverRoot,
       stdio: ['ignore', 'ignore', 'inherit'],
-      env: {
-        ...process.env,
-        STARLIGHT_HOST: '127.0.0.1',
-        STARLIGHT_PORT: String(port),
-        STARLIGHT_SESSION_PORT: '0',
-        STARLIGHT_DATA_DIR: dataDir,
+      env: consoleEnv(port, dataDir, {
         STARLIGHT_DATABASE_URL: '',
         STARLIGHT_LOG_LEVEL: 'warn',
         STARLIGHT_INITIAL_ADMIN_PASSWORD: adminPassword,
         STARLIGHT_DEMO_PASSWORD: demoPassword,
         STARLIGHT_LOCAL_USER_PREFIX: `slk${process.pid}-`,
-      },
+      }),
     });
     for (let i = 0; i < 240; i++) {
       if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode})`);

@@ -146,8 +146,12 @@ export interface FileDriver {
   ): Promise<{ entry: FileEntry; sha256: string }>;
   /** Feeds the part's bytes [start, end) into `hash` (an upload's running whole-file SHA-256, kept by the caller). */
   hashPart(identity: FileIdentity, path: string, partId: string, start: number, end: number, hash: Hash): Promise<void>;
-  /** Removes the part; a part already gone is fine. */
-  discardPart(identity: FileIdentity, path: string, partId: string): Promise<void>;
+  /**
+   * Removes the part; a part already gone is fine. `later`: the file server went away meanwhile and the
+   * driver removes it once the server answers again (core/leftovers.ts); 1502 when the server could not
+   * be reached to find the part at all.
+   */
+  discardPart(identity: FileIdentity, path: string, partId: string): Promise<'removed' | 'later'>;
   /** Hex SHA-256 of a regular file. */
   sha256(identity: FileIdentity, path: string): Promise<string>;
   /** Closes pooled connections; the driver is unusable afterwards. */

@@ -28,6 +28,8 @@ import { walkForTar, tarStream } from './tar-download';
 export interface StorageSettings {
   uploadMaxBytes: number | null;
   uploadSessionTtlS: number;
+  /** Upload bodies one user may send at once (upload-slots.ts). */
+  uploadMaxConcurrentPerUser: number;
   tarMaxBytes: number;
 }
 

@@ -10,6 +10,7 @@ import { createStorageAt, type LocateStorage } from './storage-target';
 import { createUploadSessionsRepo } from './upload-sessions.repo';
 import { uploadSessionsRoutes } from './upload-sessions.routes';
 import { createUploadsService } from './uploads.service';
+import { createUploadSlots } from './upload-slots';
 import { createFileSharesRepo } from './file-shares.repo';
 import { sharesRoutes } from './shares.routes';
 import { createSharesService } from './shares.service';
@@ -88,8 +89,12 @@ export function createStorageModule({ db, driver: rawDriver, findUser, settings,
     // Raw bodies (uploads, chunks) reach the handler as the request stream: no body limit, nothing buffered
     // here. Registered inside this plugin only, so no other route accepts octet-stream.
     app.addContentTypeParser('application/octet-stream', (_request, payload, done) => done(null, payload));
-    await app.register(storageRoutes, { files });
-    await app.register(uploadSessionsRoutes, { uploads });
+    // one count per user over both kinds of upload body
+    const slots = createUploadSlots(settings.uploadMaxConcurrentPerUser);
+    await app.register(storageRoutes, { files, slots });
+    await app.register(uploadSessionsRoutes, { uploads, slots });
+    // shutdown closes the connections of uploads still open (server.ts); their clean-up ends before the process does
+    app.addHook('onClose', () => slots.idle());
     await app.register(sharesRoutes, { shares });
 
     // one sweeper for all instances: the leader's

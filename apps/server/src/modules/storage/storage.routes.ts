@@ -21,9 +21,10 @@ import { ok, replies } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import type { FilesService } from './files.service';
 import { contentDisposition, previewHeaders } from './preview';
-import { rawBodyOf } from './raw-body';
+import { rawBodyOf, receiveUpload } from './raw-body';
 import { parseRange, unsatisfiable } from './range';
 import { target, targetOf } from './storage-target';
+import type { UploadSlots } from './upload-slots';
 
 const tags = ['storage'];
 /** Streamed replies: only the failure envelopes are JSON. */
@@ -35,7 +36,7 @@ const failures = { '4xx': z.unknown(), '5xx': z.unknown() };
 const perms = { perms: [] };
 
 /** Spec §7 Storage, exactly, and in the same style mkdir, rename, copy, delete and download. */
-export const storageRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = async (app, { files }) => {
+export const storageRoutes: FastifyPluginAsyncZod<{ files: FilesService; slots: UploadSlots }> = async (app, { files, slots }) => {
   app.get(
     '/storage/user_storage_path',
     { config: perms, schema: { tags, summary: "The bound account's home", querystring: storageTargetQuerySchema, response: replies(userStoragePathSchema) } },
@@ -72,7 +73,8 @@ export const storageRoutes: FastifyPluginAsyncZod<{ files: FilesService }> = asy
     { config: perms, schema: { tags, summary: 'Upload one file as the raw body (application/octet-stream), streamed to disk', querystring: uploadQuerySchema.extend(target), response: replies(fileEntrySchema) } },
     async (request) => {
       const length = request.headers['content-length'] ? Number(request.headers['content-length']) : null;
-      const entry = await files.upload(actorOf(request), request.query, rawBodyOf(request), length, targetOf(request.query));
+      const actor = actorOf(request);
+      const entry = await receiveUpload(request, slots, actor.userId, () => files.upload(actor, request.query, rawBodyOf(request), length, targetOf(request.query)));
       return ok(request.id, 'file', entry);
     },
   );

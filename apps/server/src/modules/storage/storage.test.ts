@@ -65,7 +65,7 @@ describe('upload session sweep', () => {
       at: createStorageAt(async () => ({ account: 'sweep_acct' }), driver),
       driverFor: async () => driver,
       identityOf: async () => ({ account: 'sweep_acct' }),
-      settings: { uploadMaxBytes: null, uploadSessionTtlS: 3600, tarMaxBytes: 1 },
+      settings: { uploadMaxBytes: null, uploadSessionTtlS: 3600, uploadMaxConcurrentPerUser: 8, tarMaxBytes: 1 },
       now: () => clock,
     });
     const session = await uploads.create(actor, { path: 'x.bin', size: 10, chunk_size: 65536, overwrite: false });

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { rawBodyOf } from './raw-body';
+import { rawBodyOf, receiveUpload } from './raw-body';
 import {
   chunkSha256Header,
   fileEntrySchema,
@@ -15,13 +15,14 @@ import { ok, replies } from '../../lib/envelope';
 import { targetOf } from './storage-target';
 import { actorOf } from '../../plugins/auth';
 import type { UploadsService } from './uploads.service';
+import type { UploadSlots } from './upload-slots';
 
 const tags = ['storage'];
 const perms = { perms: [] };
 const chunkHeader = chunkSha256Header.toLowerCase();
 
 /** Chunked, resumable uploads: create, send chunks (any order, in parallel), ask what arrived, complete. */
-export const uploadSessionsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService }> = async (app, { uploads }) => {
+export const uploadSessionsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsService; slots: UploadSlots }> = async (app, { uploads, slots }) => {
   app.post(
     '/storage/upload_session',
     { config: perms, schema: { tags, summary: 'Begin a chunked upload (1409 when the target exists, unless overwrite)', querystring: storageTargetQuerySchema, body: uploadSessionInputSchema, response: replies(uploadSessionSchema) } },
@@ -42,7 +43,8 @@ export const uploadSessionsRoutes: FastifyPluginAsyncZod<{ uploads: UploadsServi
     },
     async (request) => {
       const sha = request.headers[chunkHeader];
-      const result = await uploads.putChunk(actorOf(request), request.params.id, request.params.index, typeof sha === 'string' ? sha : undefined, rawBodyOf(request));
+      const actor = actorOf(request);
+      const result = await receiveUpload(request, slots, actor.userId, () => uploads.putChunk(actor, request.params.id, request.params.index, typeof sha === 'string' ? sha : undefined, rawBodyOf(request)));
       return ok(request.id, 'chunk', result);
     },
   );

@@ -156,11 +156,15 @@ export function createUploadsService({
     return c.failed || c.bytes === 0 ? undefined : { bytes: c.bytes, hash: c.hash };
   }
 
-  const discard = async (row: UploadSessionRow): Promise<void> => {
+  /** Removes a session's part; false when its storage is unreachable (the driver removes it once it is back, if it can find it). */
+  const discard = async (row: UploadSessionRow): Promise<boolean> => {
     running.delete(row.id);
-    await driverFor(row.storageId)
+    return driverFor(row.storageId)
       .then((driver) => driver.discardPart({ account: row.account }, row.targetPath, row.partId))
-      .catch(() => undefined);
+      .then(
+        (outcome) => outcome === 'removed',
+        () => false,
+      );
   };
 
   return {
@@ -257,13 +261,17 @@ export function createUploadsService({
       return toSession(aborted);
     },
 
-    /** Removes expired open sessions and their part files (any instance may run it). */
+    /**
+     * Removes expired open sessions and their part files (any instance may run it). A session whose storage
+     * is unreachable stays open (expired: no chunk is taken) and is swept again next time, so its part is
+     * removed even when this instance restarts before the storage is back.
+     */
     async sweepExpired(): Promise<number> {
       let removed = 0;
       for (const row of await repo.expired(now())) {
         if (!(await repo.transition(row.id, 'open', 'aborted'))) continue;
-        await discard(row);
-        removed++;
+        if (await discard(row)) removed++;
+        else await repo.transition(row.id, 'aborted', 'open');
       }
       return removed;
     },

@@ -15,6 +15,7 @@ import { lstatOrMissing, resolveDir, resolveEntry, resolveFollow } from './resol
 import { moveToTrash } from './trash';
 import { copyTree, removeTree } from './tree';
 import { commitPart, createPart, discardPart, hashPart, writePart } from './parts';
+import { createLeftovers, type LeftoverTiming } from './leftovers';
 
 /**
  * The one implementation of FileDriver's rules, shared by `local` and `ssh` so both refuse the same
@@ -27,6 +28,8 @@ export interface CoreOptions {
   kind: FileDriver['kind'];
   openSession: OpenSession;
   close(): Promise<void>;
+  /** Retry delays of removals the file server's going away prevented (core/leftovers.ts). */
+  leftovers?: LeftoverTiming;
 }
 
 // 16 hex digits: the shape paths.ts's streamTempPattern recognises when the writer is gone
@@ -46,6 +49,8 @@ function byteRange(range: ByteRange | undefined, size: number): { start: number;
 }
 
 export function createFileDriver(core: CoreOptions): FileDriver {
+  // temporary files whose removal the file server's going away prevented: removed once it is back
+  const leftovers = createLeftovers(core.openSession, core.leftovers);
   const open = (identity: FileIdentity): Promise<FsSession> =>
     mapped(Promise.resolve().then(() => core.openSession(checkAccount(identity?.account))));
   const withSession = async <T>(identity: FileIdentity, use: (s: FsSession) => Promise<T>): Promise<T> => {
@@ -169,7 +174,7 @@ export function createFileDriver(core: CoreOptions): FileDriver {
         return new AtomicWriteStream({
           writer,
           commit: () => (exclusive ? s.fs.renameNoReplace(temp, target.path) : s.fs.renameReplace(temp, target.path)),
-          discard: () => s.fs.unlink(temp),
+          discard: () => leftovers.remove(identity.account, temp, () => s.fs.unlink(temp)).then(() => undefined),
           done: () => s.release(),
           ...(sha256 ? { expectedSha256: sha256 } : {}),
         });
@@ -283,9 +288,13 @@ export function createFileDriver(core: CoreOptions): FileDriver {
       withParsed(identity, path, (s, segments) => commitPart(s, segments, partId, options)),
     hashPart: (identity, path, partId, start, end, hash) =>
       withParsed(identity, path, (s, segments) => hashPart(s, segments, partId, start, end, hash)),
-    discardPart: (identity, path, partId) => withParsed(identity, path, (s, segments) => discardPart(s, segments, partId)),
+    discardPart: (identity, path, partId) =>
+      withParsed(identity, path, (s, segments) => discardPart(s, segments, partId, (part, removeNow) => leftovers.remove(identity.account, part, removeNow))),
 
-    close: () => core.close(),
+    close: () => {
+      leftovers.close();
+      return core.close();
+    },
   };
   return driver;
 }

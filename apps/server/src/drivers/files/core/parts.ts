@@ -130,7 +130,20 @@ export async function commitPart(
   }
 }
 
-export async function discardPart(s: FsSession, segments: readonly string[], partId: string): Promise<void> {
-  const path = await partPath(s, segments, partId).catch(() => null);
-  if (path) await s.fs.unlink(path).catch(() => undefined);
+export async function discardPart(
+  s: FsSession,
+  segments: readonly string[],
+  partId: string,
+  remove: (path: string, removeNow: () => Promise<void>) => Promise<'removed' | 'later'>,
+): Promise<'removed' | 'later'> {
+  const path = await partPath(s, segments, partId).catch((err: unknown) => {
+    // its directory gone or refused: so is the part; an unreachable server is the caller's to retry
+    if (err instanceof FileError && err.code === Code.upstreamDown) throw err;
+    if (err instanceof FileError) return null;
+    throw toFileError(err);
+  });
+  if (!path) return 'removed';
+  return remove(path, () => s.fs.unlink(path)).catch((err: unknown) => {
+    throw toFileError(err);
+  });
 }

@@ -63,6 +63,7 @@ export function connectSftp(settings: SshSettings, account: string): Promise<Sft
       ...(settings.passphrase !== undefined ? { passphrase: settings.passphrase } : {}),
       readyTimeout: settings.connectTimeoutMs,
       keepaliveInterval: settings.keepaliveMs,
+      keepaliveCountMax: settings.keepaliveCountMax,
       hostVerifier: (key: Buffer): boolean => {
         wrongHostKey = !hostKeyMatches(settings.hostKeySha256, key);
         return !wrongHostKey;

@@ -23,15 +23,27 @@ function asErrno(err: unknown): Errno {
   return errno(code, message, err);
 }
 
+/**
+ * Whether requests on the channel can still be answered. ssh2 fails the requests in flight when the
+ * channel or its connection goes (cleanupRequests), but a request made after that is written to the dead
+ * connection and never answered: the upload of issue 26 hung on the close and unlink that followed.
+ */
+function channelOpen(sftp: SFTPWrapper): boolean {
+  const channel = sftp as unknown as { readable?: boolean; incoming?: { state?: string }; outgoing?: { state?: string } };
+  return channel.readable !== false && channel.incoming?.state !== 'closed' && channel.outgoing?.state === 'open';
+}
+
 /** ssh2's callback style as a promise; ssh2 also throws synchronously (closed channel). */
-function call<T = void>(fn: (cb: (err: unknown, value: T) => void) => void): Promise<T> {
-  return new Promise<T>((resolve, reject) => {
-    try {
-      fn((err, value) => (err ? reject(asErrno(err)) : resolve(value)));
-    } catch (err) {
-      reject(asErrno(err));
-    }
-  });
+function callOn(sftp: SFTPWrapper) {
+  return <T = void>(fn: (cb: (err: unknown, value: T) => void) => void): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      if (!channelOpen(sftp)) return reject(errno('ENOTCONN', 'the connection to the file server is gone'));
+      try {
+        fn((err, value) => (err ? reject(asErrno(err)) : resolve(value)));
+      } catch (err) {
+        reject(asErrno(err));
+      }
+    });
 }
 
 function typeOfMode(mode: number): FileType {
@@ -66,6 +78,7 @@ const supports = (sftp: SFTPWrapper, extension: string): boolean =>
   (sftp as unknown as { _extensions?: Record<string, string> })._extensions?.[extension] !== undefined;
 
 export function createSftpFs(sftp: SFTPWrapper): RawFs {
+  const call = callOn(sftp);
   const lstat = async (path: string): Promise<RawStat> => toRawStat(await call<Attributes>((cb) => sftp.lstat(path, cb)));
   const exists = (path: string): Promise<boolean> => lstat(path).then(() => true, () => false);
   const close = (handle: Buffer): Promise<void> => call((cb) => sftp.close(handle, cb));

@@ -24,7 +24,12 @@ export const sshFileDriverConfigSchema = z.object({
   idleMs: z.number().int().min(0).default(60_000),
   maxPerAccount: z.number().int().min(1).max(64).default(4),
   connectTimeoutMs: z.number().int().min(100).default(10_000),
-  keepaliveMs: z.number().int().min(0).default(15_000),
+  /**
+   * A login node that stops answering (frozen, cut off without a FIN) is given up after `keepaliveMs` ×
+   * `keepaliveCountMax` unanswered keepalives (≈ 15-20 s): every call on the connection then fails with 1502.
+   */
+  keepaliveMs: z.number().int().min(0).default(5_000),
+  keepaliveCountMax: z.number().int().min(1).default(3),
 });
 
 export type SshFileDriverConfig = z.input<typeof sshFileDriverConfigSchema>;

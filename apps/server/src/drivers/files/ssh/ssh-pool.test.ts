@@ -40,7 +40,7 @@ function fakeConnect(log: string[]): (account: string) => Promise<SftpConnection
       log.push(`end ${id}`);
       client.emit('close');
     };
-    return { client, sftp: {}, home: `/home/${account}`, end } as unknown as SftpConnection;
+    return { client, sftp: new EventEmitter(), home: `/home/${account}`, end } as unknown as SftpConnection;
   };
 }
 
@@ -55,6 +55,11 @@ describe('ssh pool bookkeeping (no server)', () => {
     expect(pool.usage('alice').open).toBe(0);
     (await pool.lease('alice')).release();
     expect(log).toEqual(['open alice#1', 'open alice#2']);
+    // an SFTP channel that ended (its requests can no longer be answered) takes its connection with it
+    last?.sftp.emit('end');
+    expect(pool.usage('alice').open).toBe(0);
+    (await pool.lease('alice')).release();
+    expect(log).toEqual(['open alice#1', 'open alice#2', 'end alice#2', 'open alice#3']);
     const other = new SftpPool(connect, { idleMs: 60_000, maxPerAccount: 1 });
     expect(await failure(other.lease('broken'))).toBe(`${Code.upstreamDown} unavailable`);
     expect(other.usage('broken')).toEqual({ open: 0, inFlight: 0 });

@@ -86,6 +86,11 @@ export class SftpPool {
       const conn = await opening;
       const pooled: Pooled = { conn, inFlight: 0, timer: undefined, dead: false };
       conn.client.once('close', () => this.drop(account, pooled));
+      // a channel that ended cannot answer again: the connection is dropped, never lent out once more
+      conn.sftp.once('end', () => {
+        this.drop(account, pooled);
+        conn.end();
+      });
       if (this.closed) {
         conn.end();
         throw new FileError(Code.upstreamDown, 'the file driver is closed', 'unavailable');
