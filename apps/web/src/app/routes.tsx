@@ -91,6 +91,7 @@ const pages = {
   approvalStaff: lazy(() => import('./pages/approval-staff')),
   approvalRoot: lazy(() => import('./pages/approval-root')),
   approvalNodes: lazy(() => import('./pages/approval-nodes')),
+  monitorDashboard: lazy(() => import('./pages/monitor-dashboard')),
   approvalNodeNew: lazy(() => import('./pages/approval-node').then((m) => ({ default: m.NewApprovalNodePage }))),
   approvalNodeEdit: lazy(() => import('./pages/approval-node').then((m) => ({ default: m.EditApprovalNodePage }))),
   // interactive sessions (features/interactive)
@@ -254,11 +255,7 @@ export const shellRoutes: AppRoute[] = attachAccess([
     { path: 'available-res', page: pages.clusterAvailableRes, meta: { title: 'clusterPartition.availableResources' } },
     { path: 'fs', page: pages.clusterFs, meta: { title: 'clusterPartition.fileSystems' } },
     { path: 'partition-storages', page: pages.clusterPartitionStorages, meta: { title: 'clusterPartition.partitionStorages' } },
-    {
-      path: 'monitor-dashboard',
-      page: pages.externalLink,
-      meta: { title: 'clusterPartition.monitorDashboard', icon: 'link', ...(env.monitorUrl ? { link: env.monitorUrl } : {}) },
-    },
+    { path: 'monitor-dashboard', page: pages.monitorDashboard, meta: { title: 'clusterPartition.monitorDashboard', icon: 'link' } },
   ]),
   group('/apply', 'apply.root', 'apply', [
     { path: 'my-apply', page: pages.myApply, meta: { title: 'apply.myApply' } },
