@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { progress } from '../lib/progress';
 import { RouteHandleContext } from './route-context';
@@ -31,17 +31,17 @@ const QueryScope = lazy(() => import('./query-scope').then((module) => ({ defaul
  */
 export const needsQueryScope = (handle: RouteHandle, insideShell: boolean): boolean => !insideShell && handle.fullPath !== '/login';
 
-function Scoped({ scoped, children }: { scoped: boolean; children: ReactNode }) {
-  return scoped ? <QueryScope>{children}</QueryScope> : children;
-}
-
 export function RouteFrame({ handle, page: Page, scoped = false }: { handle: RouteHandle; page: PageComponent; scoped?: boolean }) {
   return (
     <RouteHandleContext.Provider value={handle}>
       <Suspense fallback={<PageFallback />}>
-        <Scoped scoped={scoped}>
+        {scoped ? (
+          <QueryScope>
+            <Page />
+          </QueryScope>
+        ) : (
           <Page />
-        </Scoped>
+        )}
         <ProgressDone />
       </Suspense>
     </RouteHandleContext.Provider>

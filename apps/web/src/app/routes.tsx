@@ -92,8 +92,7 @@ const pages = {
   approvalRoot: lazy(() => import('./pages/approval-root')),
   approvalNodes: lazy(() => import('./pages/approval-nodes')),
   monitorDashboard: lazy(() => import('./pages/monitor-dashboard')),
-  approvalNodeNew: lazy(() => import('./pages/approval-node').then((m) => ({ default: m.NewApprovalNodePage }))),
-  approvalNodeEdit: lazy(() => import('./pages/approval-node').then((m) => ({ default: m.EditApprovalNodePage }))),
+  approvalNode: lazy(() => import('./pages/approval-node')),
   // interactive sessions (features/interactive)
   interactiveApps: lazy(() => import('./pages/interactive-apps')),
   interactiveDesktop: lazy(() => import('./pages/interactive-desktop')),
@@ -268,8 +267,8 @@ export const shellRoutes: AppRoute[] = attachAccess([
     { path: 'approval-root', page: pages.approvalRoot, meta: { title: 'approval.rootConfig' } },
     // an approver's decision on application :id: the details page, whose decide card shows for them
     { path: 'create-approval/:id', page: pages.approvalDetails, meta: { title: 'approval.create', hidden: true, noCache: true } },
-    { path: 'approval-node/:id', page: pages.approvalNodeEdit, meta: { title: 'approval.node', hidden: true, noCache: true } },
-    { path: 'approval-node', page: pages.approvalNodeNew, meta: { title: 'approval.nodeNew', hidden: true, noCache: true } },
+    { path: 'approval-node/:id', page: pages.approvalNode, meta: { title: 'approval.node', hidden: true, noCache: true } },
+    { path: 'approval-node', page: pages.approvalNode, meta: { title: 'approval.nodeNew', hidden: true, noCache: true } },
     { path: 'staff-approval', page: pages.approvalStaff, meta: { title: 'approval.staff' } },
   ]),
   group('/statistics', 'statistics.root', 'statistics', [

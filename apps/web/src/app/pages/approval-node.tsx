@@ -9,7 +9,7 @@ import { useChainRoles } from './approval-chain-roles';
 const listPath = '/approval/approval-nodes';
 
 /** /approval/approval-node [manage_approval]: a new approval chain. */
-export function NewApprovalNodePage() {
+function NewApprovalNodePage() {
   const { t } = useTranslation('approvals');
   const navigate = useNavigate();
   const { roles } = useChainRoles();
@@ -22,10 +22,9 @@ export function NewApprovalNodePage() {
 }
 
 /** /approval/approval-node/:id [manage_approval]: one chain's nodes, edited. */
-export function EditApprovalNodePage() {
+function EditApprovalNodePage({ id }: { id: string }) {
   const { t } = useTranslation('approvals');
   const navigate = useNavigate();
-  const { id = '' } = useParams();
   const chainId = /^\d+$/.test(id) ? Number(id) : NaN;
   const chain = useApprovalChain(chainId);
   const { roles } = useChainRoles();
@@ -40,4 +39,10 @@ export function EditApprovalNodePage() {
       {body}
     </div>
   );
+}
+
+/** One page module for both routes (one lazy entry in the route table, which the login page loads). */
+export default function ApprovalNodePage() {
+  const { id } = useParams();
+  return id === undefined ? <NewApprovalNodePage /> : <EditApprovalNodePage id={id} />;
 }
