@@ -5,7 +5,7 @@ import { allowed, openFromSidebar, permissionsOf, sidebarPaths, signIn, tokenKey
 test.describe('sign-in and the sidebar', () => {
   test('an admin signs in, sees the sidebar their keys allow, and signs out', async ({ page }) => {
     await signIn(page, 'admin', adminPassword);
-    await expect(page).toHaveTitle('Dashboard - 星光');
+    await expect(page).toHaveTitle('Dashboard - Starlight');
     const held = await permissionsOf(page);
     expect(held).toContain('query_role');
     expect(held).not.toContain('binded_account');
@@ -139,14 +139,14 @@ test.describe('settings and language', () => {
       await option.click();
     };
     await signIn(page, 'demo-user', demoPassword);
-    await expect(page).toHaveTitle('Dashboard - 星光');
+    await expect(page).toHaveTitle('Dashboard - Starlight');
     await choose('zh');
     await expect(page).toHaveTitle('首页 - 星光');
     await page.reload();
     await expect(page).toHaveTitle('首页 - 星光');
     await choose('ja');
     await expect(page).not.toHaveTitle('首页 - 星光');
-    await expect(page).toHaveTitle(/ - 星光$/);
+    await expect(page).toHaveTitle(/ - Starlight$/);
   });
 });
 

@@ -23,7 +23,7 @@ export const auditActions = [
   // grants and quotas (modules/quotas): target names the partition/cluster and the group or user
   'partition_grant_change', 'partition_grant_revoke', 'user_quota_change', 'cluster_quota_change',
   // hardware devices and node-metrics sources (modules/monitor): target names the device or the cluster
-  'device_create', 'device_update', 'device_delete', 'metrics_settings_change',
+  'device_create', 'device_update', 'device_delete', 'metrics_settings_change', 'monitor_dashboard_change',
   // the outbox (modules/verification): every read, with its filters and how many secrets were masked
   'outbox_read',
   // the image hub (modules/images): every registry token decision, CLI secrets, visibility, deletes, administration

@@ -109,3 +109,24 @@ export function platformFromUserAgent(userAgent: string): TransferClientPlatform
   if (/Linux|X11|CrOS/i.test(userAgent)) return 'Linux';
   return null;
 }
+
+/**
+ * Spec §7 `/label/relation/type`: which kinds of object a label type's labels are for (`app`, `image`),
+ * beside the relations of single labels to apps and images (`/label/relation/app`, `/label/relation/image`).
+ */
+export const labelTargets = ['app', 'image'] as const;
+export type LabelTarget = (typeof labelTargets)[number];
+export const labelTypeRelationBodySchema = z.object({ label_type_id: z.number().int().positive(), target: z.enum(labelTargets) }).strict();
+export type LabelTypeRelationBody = z.infer<typeof labelTypeRelationBodySchema>;
+export const labelTypeRelationQuerySchema = pageQuerySchema.extend({
+  field_eq_label_type_id: id.optional(),
+  field_eq_target: z.enum(labelTargets).optional(),
+});
+export type LabelTypeRelationQuery = z.infer<typeof labelTypeRelationQuerySchema>;
+export const labelTypeRelationSchema = z.object({
+  label_type_id: z.number().int(),
+  label_type_name: z.string(),
+  target: z.enum(labelTargets),
+  created_at: z.string(),
+});
+export type LabelTypeRelation = z.infer<typeof labelTypeRelationSchema>;

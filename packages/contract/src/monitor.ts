@@ -283,3 +283,22 @@ export const deviceListQuerySchema = pageQuerySchema.extend({
 export type DeviceListQuery = z.infer<typeof deviceListQuerySchema>;
 export const deviceListSchema = listSchema(deviceSchema);
 export const deviceParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/**
+ * The external monitoring dashboard (spec §2 /cluster-partition monitor-dashboard [platform_monitor]):
+ * its address, set at run time by a monitoring administrator (metrics_manage); null clears it.
+ */
+export const monitorDashboardInputSchema = z
+  .object({
+    url: z
+      .url({ protocol: /^https?$/, error: 'an http(s) URL' })
+      .max(2000)
+      .nullable(),
+  })
+  .strict();
+export type MonitorDashboardInput = z.infer<typeof monitorDashboardInputSchema>;
+export const monitorDashboardSchema = z.object({
+  url: z.string().nullable(),
+  updated_at: z.string().nullable(),
+});
+export type MonitorDashboard = z.infer<typeof monitorDashboardSchema>;

@@ -36,7 +36,7 @@ export interface DatabaseNotifications {
   listen(channel: string, listener: (payload: string) => void): Promise<unknown>;
 }
 
-/** Also named by the database's triggers (drizzle/0007_identity_change_notify.sql). */
+/** Also named by the database's triggers (drizzle/0009_identity_change_notify.sql). */
 export const busChannel = 'starlight_bus';
 const channel = busChannel;
 /** One key for "the leader" per database (advisory locks are per database). */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { StarFilled } from '@ant-design/icons';
-import { productTitle } from '../lib/env';
+import { useProductName } from '../lib/product-name';
 import { AntdProvider } from './antd-provider';
 import { LanguageLinks } from './layout/language-links';
 import './pages/login.css';
@@ -10,6 +10,7 @@ import './pages/login.css';
  * the login page's backdrop, brand and language links, with an antd form in the card.
  */
 export function AccountFrame({ title, children, footer, testId }: { title: string; children: ReactNode; footer?: ReactNode; testId: string }) {
+  const productName = useProductName();
   return (
     <AntdProvider>
       <div className="sl-login-page" data-testid={testId}>
@@ -17,7 +18,7 @@ export function AccountFrame({ title, children, footer, testId }: { title: strin
         <main className="sl-login-column" style={{ maxWidth: 440 }}>
           <div className="sl-login-brand">
             <StarFilled className="sl-login-logo" />
-            <span className="sl-login-product">{productTitle}</span>
+            <span className="sl-login-product">{productName}</span>
           </div>
           <section className="sl-login-card" style={{ marginTop: 24 }} aria-labelledby={`${testId}-title`}>
             <h1 id={`${testId}-title`} className="sl-login-title">

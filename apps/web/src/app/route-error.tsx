@@ -12,9 +12,11 @@ export function RouteError() {
   }, []);
   const detail = error instanceof Error ? error.message : String(error);
   return (
-    <div className="sl-center-page" role="alert">
+    <div className="sl-center-page" role="alert" data-testid="route-error">
       <h2 className="sl-center-title">{t('routeError.title')}</h2>
-      <p className="sl-center-text">{detail}</p>
+      <p className="sl-center-text" data-testid="route-error-detail">
+        {detail}
+      </p>
       <button type="button" className="sl-plain-button" onClick={() => window.location.reload()}>
         {t('routeError.reload')}
       </button>

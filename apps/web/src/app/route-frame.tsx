@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { progress } from '../lib/progress';
 import { RouteHandleContext } from './route-context';
@@ -22,11 +22,26 @@ export function PageFallback() {
   );
 }
 
-export function RouteFrame({ handle, page: Page }: { handle: RouteHandle; page: PageComponent }) {
+const QueryScope = lazy(() => import('./query-scope').then((module) => ({ default: module.QueryScope })));
+
+/**
+ * Whether a route's page gets the query client: the shell provides it to the pages inside it, and
+ * every page outside it gets it here, but for the password login page, whose first load stays small
+ * (scripts/report-size.mjs). A page cannot forget it: any page may read through TanStack Query.
+ */
+export const needsQueryScope = (handle: RouteHandle, insideShell: boolean): boolean => !insideShell && handle.fullPath !== '/login';
+
+export function RouteFrame({ handle, page: Page, scoped = false }: { handle: RouteHandle; page: PageComponent; scoped?: boolean }) {
   return (
     <RouteHandleContext.Provider value={handle}>
       <Suspense fallback={<PageFallback />}>
-        <Page />
+        {scoped ? (
+          <QueryScope>
+            <Page />
+          </QueryScope>
+        ) : (
+          <Page />
+        )}
         <ProgressDone />
       </Suspense>
     </RouteHandleContext.Provider>

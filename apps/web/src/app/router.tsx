@@ -8,7 +8,7 @@ import { ShellGuard } from './guards/shell-guard';
 import { RootRoute } from './root-route';
 import { isPublicPath } from './route-access';
 import { RouteError } from './route-error';
-import { PageFallback, RouteFrame } from './route-frame';
+import { needsQueryScope, PageFallback, RouteFrame } from './route-frame';
 import type { AppRoute, RouteHandle } from './route-types';
 import { knownThirdRoutes, publicRoutes, shellRoutes } from './routes';
 
@@ -19,12 +19,12 @@ const loginPages: ReadonlySet<string> = new Set(loginPagePaths);
 /** '/redirect/:path*' (the contract's spelling) is a splat for the router. */
 const routerPath = (fullPath: string) => fullPath.replace(/\/:[^/]+\*$/, '/*');
 
-function toRouteObject(route: AppRoute, parent: string): RouteObject {
+function toRouteObject(route: AppRoute, parent: string, insideShell: boolean): RouteObject {
   const fullPath = joinRoutePath(parent, route.path);
   const handle: RouteHandle = { route, fullPath, name: fullPath, public: isPublicPath(fullPath) };
-  let element = route.page ? <RouteFrame handle={handle} page={route.page} /> : undefined;
+  let element = route.page ? <RouteFrame handle={handle} page={route.page} scoped={needsQueryScope(handle, insideShell)} /> : undefined;
   if (element && loginPages.has(fullPath)) element = <LoginPageGuard>{element}</LoginPageGuard>;
-  const children = route.children?.map((child) => toRouteObject(child, fullPath));
+  const children = route.children?.map((child) => toRouteObject(child, fullPath, insideShell));
   return {
     id: fullPath,
     path: routerPath(fullPath),
@@ -44,7 +44,7 @@ export function buildRouteObjects(): RouteObject[] {
       element: <RootRoute />,
       errorElement: <RouteError />,
       children: [
-        ...publicRoutes.map((route) => toRouteObject(route, '/')),
+        ...publicRoutes.map((route) => toRouteObject(route, '/', false)),
         {
           id: 'shell',
           element: (
@@ -56,8 +56,8 @@ export function buildRouteObjects(): RouteObject[] {
           ),
           children: [
             { path: '/', element: <Navigate to="/dashboard" replace /> },
-            ...shellRoutes.map((route) => toRouteObject(route, '/')),
-            ...Object.values(knownThirdRoutes).map((route) => toRouteObject(route, '/')),
+            ...shellRoutes.map((route) => toRouteObject(route, '/', true)),
+            ...Object.values(knownThirdRoutes).map((route) => toRouteObject(route, '/', true)),
           ],
         },
         { path: '*', element: <Navigate to="/404" replace /> },

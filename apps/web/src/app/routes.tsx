@@ -91,6 +91,8 @@ const pages = {
   approvalStaff: lazy(() => import('./pages/approval-staff')),
   approvalRoot: lazy(() => import('./pages/approval-root')),
   approvalNodes: lazy(() => import('./pages/approval-nodes')),
+  monitorDashboard: lazy(() => import('./pages/monitor-dashboard')),
+  approvalNode: lazy(() => import('./pages/approval-node')),
   // interactive sessions (features/interactive)
   interactiveApps: lazy(() => import('./pages/interactive-apps')),
   interactiveDesktop: lazy(() => import('./pages/interactive-desktop')),
@@ -139,8 +141,6 @@ const later = (path: string, title: string, meta: Omit<RouteMeta, 'title'> = {})
   page: pages.unavailable,
   meta: { title, ...meta },
 });
-/** Detail pages are reached from lists, not from the sidebar. */
-const detail = (path: string, title: string, meta: Omit<RouteMeta, 'title'> = {}) => later(path, title, { hidden: true, ...meta });
 
 const group = (path: string, title: string, icon: RouteMeta['icon'], children: AppRoute[]): AppRoute => ({
   path,
@@ -254,11 +254,7 @@ export const shellRoutes: AppRoute[] = attachAccess([
     { path: 'available-res', page: pages.clusterAvailableRes, meta: { title: 'clusterPartition.availableResources' } },
     { path: 'fs', page: pages.clusterFs, meta: { title: 'clusterPartition.fileSystems' } },
     { path: 'partition-storages', page: pages.clusterPartitionStorages, meta: { title: 'clusterPartition.partitionStorages' } },
-    {
-      path: 'monitor-dashboard',
-      page: pages.externalLink,
-      meta: { title: 'clusterPartition.monitorDashboard', icon: 'link', ...(env.monitorUrl ? { link: env.monitorUrl } : {}) },
-    },
+    { path: 'monitor-dashboard', page: pages.monitorDashboard, meta: { title: 'clusterPartition.monitorDashboard', icon: 'link' } },
   ]),
   group('/apply', 'apply.root', 'apply', [
     { path: 'my-apply', page: pages.myApply, meta: { title: 'apply.myApply' } },
@@ -271,8 +267,8 @@ export const shellRoutes: AppRoute[] = attachAccess([
     { path: 'approval-root', page: pages.approvalRoot, meta: { title: 'approval.rootConfig' } },
     // an approver's decision on application :id: the details page, whose decide card shows for them
     { path: 'create-approval/:id', page: pages.approvalDetails, meta: { title: 'approval.create', hidden: true, noCache: true } },
-    detail('approval-node/:id', 'approval.node'),
-    later('approval-node', 'approval.nodeNew', { noCache: true }),
+    { path: 'approval-node/:id', page: pages.approvalNode, meta: { title: 'approval.node', hidden: true, noCache: true } },
+    { path: 'approval-node', page: pages.approvalNode, meta: { title: 'approval.nodeNew', hidden: true, noCache: true } },
     { path: 'staff-approval', page: pages.approvalStaff, meta: { title: 'approval.staff' } },
   ]),
   group('/statistics', 'statistics.root', 'statistics', [

@@ -16,5 +16,3 @@ export const env = {
   monitorUrl: import.meta.env.VITE_MONITOR_URL || undefined,
   production: import.meta.env.PROD,
 };
-
-export const productTitle = '星光';

@@ -8,12 +8,12 @@ export type Language = (typeof languages)[number];
 export const languageNames: Record<Language, string> = { en: 'English', zh: '中文', es: 'Español', ja: '日本語' };
 
 /** Loaded with the language: the shell, sign-in and the areas every session meets. */
-export const namespaces = ['common', 'layout', 'routes', 'auth', 'errors', 'messages', 'dashboard', 'validation', 'storage', 'register', 'binding', 'jobs', 'labels', 'clusters', 'webssh', 'quotas', 'sso', 'profile'] as const;
+export const namespaces = ['common', 'layout', 'routes', 'auth', 'errors', 'messages', 'dashboard', 'validation', 'storage', 'register', 'binding', 'jobs', 'labels', 'clusters', 'quotas', 'sso', 'profile'] as const;
 /**
  * Loaded when a page first asks for them (`useTranslation('fees')` suspends until then), so the sign-in page
  * does not carry every area's texts (its JavaScript budget, scripts/report-size.mjs).
  */
-export const lazyNamespaces = ['admin', 'monitor', 'approvals', 'interactive', 'apps', 'designer', 'images', 'fees', 'mall', 'docs', 'statistics', 'udm', 'wrf', 'tickets'] as const;
+export const lazyNamespaces = ['admin', 'monitor', 'approvals', 'interactive', 'apps', 'designer', 'images', 'fees', 'mall', 'docs', 'statistics', 'udm', 'wrf', 'tickets', 'webssh'] as const;
 
 /** Where the chosen language is saved (spec §1: saved → browser → en). */
 export const languageStorageKey = 'language';

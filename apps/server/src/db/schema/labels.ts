@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** A label type (spec §3, managed by id): `link` holds the link settings; apps and images get theirs later. */
 export const labelTypes = pgTable(
@@ -27,4 +27,17 @@ export const labels = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('labels_type_name_key').on(t.labelTypeId, t.name), index('labels_name_idx').on(t.name)],
+);
+
+/** Spec §7 `/label/relation/type`: a label type is for apps, images or both (`target` app | image). */
+export const labelTypeRelations = pgTable(
+  'label_type_relations',
+  {
+    labelTypeId: integer('label_type_id')
+      .notNull()
+      .references(() => labelTypes.id, { onDelete: 'cascade' }),
+    target: text('target').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.labelTypeId, t.target] })],
 );

@@ -74,3 +74,10 @@ export const hardwareDevices = pgTable(
   },
   (t) => [uniqueIndex('hardware_devices_serial_unique').on(t.serial), index('hardware_devices_cluster_idx').on(t.clusterId, t.node)],
 );
+
+/** The external monitoring dashboard's address: one row (id 1) at most, set by a monitoring administrator. */
+export const monitorDashboard = pgTable('monitor_dashboard', {
+  id: integer('id').primaryKey(),
+  url: text('url').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,7 +1,7 @@
 import type { ClusterBus } from '../../lib/cluster-bus';
 import type { SessionActorRow } from './sessions.repo';
 
-/** Announced by the database itself (triggers of drizzle/0007_identity_change_notify.sql) on the bus's channel. */
+/** Announced by the database itself (triggers of drizzle/0009_identity_change_notify.sql) on the bus's channel. */
 export const identityChangedTopic = 'identity.changed';
 
 /** What a trigger says changed: sessions by id, users by id (their roles, admin posts, status, name), or anything. */

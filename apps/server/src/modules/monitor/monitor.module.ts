@@ -3,6 +3,9 @@ import type { Database } from '../../db/client';
 import type { AuditRecorder } from '../audit/audit.service';
 import type { ClustersService } from '../clusters/clusters.service';
 import type { JobsService } from '../jobs/jobs.service';
+import { createDashboardRepo } from './dashboard.repo';
+import { dashboardRoutes } from './dashboard.routes';
+import { createDashboardService } from './dashboard.service';
 import { createDevicesRepo } from './devices.repo';
 import { devicesRoutes } from './devices.routes';
 import { createDevicesService } from './devices.service';
@@ -41,6 +44,7 @@ export function createMonitorModule({ db, clusters, jobs, audit, settings, log =
     await app.register(monitorRoutes, { monitor: service, events });
     await app.register(metricsRoutes, { metrics, monitor: service, audit });
     await app.register(devicesRoutes, { devices, audit });
+    await app.register(dashboardRoutes, { dashboard: createDashboardService({ repo: createDashboardRepo(db) }), audit });
   };
   return {
     service,

@@ -3,8 +3,8 @@ import { useLocation, useNavigate } from 'react-router';
 import { Drawer, Layout, Menu, type MenuProps } from 'antd';
 import { StarFilled } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
-import { productTitle } from '../../lib/env';
 import { usePermissions } from '../../lib/permissions';
+import { useProductName } from '../../lib/product-name';
 import { useSettingsStore } from '../../lib/settings-store';
 import { shellRoutes, thirdRoutes } from '../routes';
 import { sidebarCollapsedWidth, sidebarWidth, useAppState } from './app-state-store';
@@ -14,10 +14,11 @@ import { buildSidebar, openKeysFor, type SidebarEntry } from './sidebar-entries'
 type MenuItem = Required<MenuProps>['items'][number];
 
 function SidebarLogo({ collapsed }: { collapsed: boolean }) {
+  const productName = useProductName();
   return (
     <div className="sl-sidebar-logo" data-testid="sidebar-logo">
       <StarFilled className="sl-sidebar-logo-icon" />
-      {collapsed ? null : <span className="sl-sidebar-logo-title">{productTitle}</span>}
+      {collapsed ? null : <span className="sl-sidebar-logo-title">{productName}</span>}
     </div>
   );
 }

@@ -1,4 +1,3 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Button, Result, Skeleton } from 'antd';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -6,22 +5,12 @@ import { hasStatusBit, StatusBit } from '@starlight/contract/permissions';
 import { useSelf } from '../../features/auth/api/get-self';
 import { BindAccountForm } from '../../features/binding/components/bind-account-form';
 import { BoundAccount } from '../../features/binding/components/bound-account';
-import { queryClient } from '../../lib/query-client';
 import { useSessionStore } from '../../lib/session-store';
 import { AccountFrame } from '../account-frame';
 import { useSignOut } from '../session/use-sign-out';
 
 /** Spec §2 /bind (no login needed to open it): binding needs a session, so a visitor is asked to sign in. */
 export default function BindPage() {
-  // Outside the shell, which otherwise provides the query client.
-  return (
-    <QueryClientProvider client={queryClient}>
-      <BindBody />
-    </QueryClientProvider>
-  );
-}
-
-function BindBody() {
   const { t } = useTranslation('binding');
   const token = useSessionStore((state) => state.token);
   const self = useSelf();

@@ -1,21 +1,10 @@
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Button, Flex, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RepositoryBrowser } from '../../features/images/components/repository-browser';
-import { queryClient } from '../../lib/query-client';
 
 /** /dchub: the public image hub, no login: public repositories, tags, pull commands, READMEs. */
 export default function DchubPage() {
-  // outside the shell: the query client the shell provides is not around this page
-  return (
-    <QueryClientProvider client={queryClient}>
-      <PublicHub />
-    </QueryClientProvider>
-  );
-}
-
-function PublicHub() {
   const { t } = useTranslation('images');
   return (
     <div data-testid="dchub" style={{ maxWidth: 1200, margin: '0 auto', padding: 16 }}>

@@ -1,24 +1,13 @@
 import { useCallback } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { ExternalKind } from '@starlight/contract/sso';
 import { ExternalLogin } from '../../features/sso/components/external-login';
 import { useExternalProvider } from '../../features/sso/api/external-login';
-import { queryClient } from '../../lib/query-client';
 import { AccountFrame } from '../account-frame';
 
 /** /wx-login (WeChat scan sign-in) and /vc-login (the configured OpenID Connect provider). */
 export function ExternalLoginPage({ kind }: { kind: ExternalKind }) {
-  // Outside the shell, which otherwise provides the query client.
-  return (
-    <QueryClientProvider client={queryClient}>
-      <ExternalLoginBody kind={kind} />
-    </QueryClientProvider>
-  );
-}
-
-function ExternalLoginBody({ kind }: { kind: ExternalKind }) {
   const { t } = useTranslation('sso');
   const { search } = useLocation();
   const navigate = useNavigate();

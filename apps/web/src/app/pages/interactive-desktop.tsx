@@ -2,7 +2,7 @@ import { Button } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../components/page-header';
-import { DesktopViewer } from '../../features/interactive/components/desktop-viewer';
+import { DesktopViewer, isSessionId, MissingSession } from '../../features/interactive/components/desktop-viewer';
 
 /** /app/interactive/:id/desktop: one remote desktop session in the browser. */
 export default function InteractiveDesktopPage() {
@@ -18,7 +18,7 @@ export default function InteractiveDesktopPage() {
           </Link>
         }
       />
-      <DesktopViewer sessionId={id} />
+      {isSessionId(id) ? <DesktopViewer sessionId={id} /> : <MissingSession />}
     </div>
   );
 }

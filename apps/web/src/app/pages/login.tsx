@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { issueCloudToken } from '../../features/auth/api/cloud';
 import { LoginForm } from '../../features/auth/components/login-form';
 import { useSessionStore } from '../../lib/session-store';
-import { productTitle } from '../../lib/env';
+import { useProductName } from '../../lib/product-name';
 import { providerDomain, safeRedirectPath, starlightRedirectTarget } from '../../lib/provider-domain';
 import { StarlightRedirect } from '../guards/starlight-redirect';
 import { LanguageLinks } from '../layout/language-links';
@@ -23,6 +23,7 @@ export function afterLoginPath(search: string): string {
 
 export default function LoginPage() {
   const { t } = useTranslation('auth');
+  const productName = useProductName();
   const { search } = useLocation();
   const navigate = useNavigate();
   const starlightTarget = starlightRedirectTarget(search, providerDomain());
@@ -48,7 +49,7 @@ export default function LoginPage() {
       <main className="sl-login-column">
         <div className="sl-login-brand">
           <StarFilled className="sl-login-logo" />
-          <h1 className="sl-login-product">{productTitle}</h1>
+          <h1 className="sl-login-product">{productName}</h1>
         </div>
         <p className="sl-login-tagline">{t('tagline')}</p>
         <section className="sl-login-card" aria-labelledby="sl-login-title">

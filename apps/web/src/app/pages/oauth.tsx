@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useState } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { Alert, Button, Skeleton } from 'antd';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -13,7 +12,6 @@ import { SsoRefusal } from '../../features/sso/components/sso-refusal';
 import { browser } from '../../lib/browser';
 import { env } from '../../lib/env';
 import { providerDomain } from '../../lib/provider-domain';
-import { queryClient } from '../../lib/query-client';
 import { useSessionStore } from '../../lib/session-store';
 import { AccountFrame } from '../account-frame';
 import { AntdProvider } from '../antd-provider';
@@ -26,15 +24,6 @@ import { StarlightRedirect } from '../guards/starlight-redirect';
  * (?redirect_url=…, refused outside the domain: spec §5, §8).
  */
 export default function OauthPage() {
-  // Outside the shell, which otherwise provides the query client.
-  return (
-    <QueryClientProvider client={queryClient}>
-      <OauthBody />
-    </QueryClientProvider>
-  );
-}
-
-function OauthBody() {
   const { t } = useTranslation('sso');
   const { pathname, search } = useLocation();
   const navigate = useNavigate();

@@ -4,8 +4,9 @@ import type { QueryParams } from '@starlight/contract/query';
 import { apiSpec } from '../../../lib/api-client';
 import { useAdminMutation } from './manage-users';
 
-export const useRoles = () =>
-  useQuery({ queryKey: ['admin', 'roles'] as const, queryFn: async ({ signal }) => roleListSchema.parse(await apiSpec('/perm/roles', { signal })) });
+/** `enabled: false` for a page that only names roles when its reader may list them (query_role). */
+export const useRoles = (enabled = true) =>
+  useQuery({ queryKey: ['admin', 'roles'] as const, queryFn: async ({ signal }) => roleListSchema.parse(await apiSpec('/perm/roles', { signal })), enabled });
 
 /** The key catalogue with meanings in the four languages; it changes only with a release. */
 export const useOperations = () =>

@@ -19,8 +19,15 @@ export function OperationManage() {
       pagination={false}
       scroll={{ x: 'max-content' }}
       columns={[
-        { key: 'key', title: t('operations.key'), render: (_: unknown, o) => <Typography.Text code>{o.key}</Typography.Text> },
-        { key: 'meaning', title: t('operations.meaning'), render: (_: unknown, o) => <span data-testid="operation-meaning">{o.meanings[language]}</span> },
+        {
+          key: 'meaning',
+          title: t('operations.meaning'),
+          render: (_: unknown, o) => (
+            <span>
+              <span data-testid="operation-meaning">{o.meanings[language]}</span> <Typography.Text type="secondary" code>{o.key}</Typography.Text>
+            </span>
+          ),
+        },
         { key: 'routes', title: t('operations.routes'), responsive: ['md'], render: (_: unknown, o) => o.routes.map((r) => <Tag key={r}>{r}</Tag>) },
         { key: 'roles', title: t('operations.roles'), dataIndex: 'role_count', align: 'right' },
         { key: 'grantable', title: t('operations.grantable'), responsive: ['md'], render: (_: unknown, o) => (o.grantable ? t('common.yes') : t('operations.followsBinding')) },

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Button, Checkbox, Flex, Form, Input, Modal, Popconfirm, Space, Table, Tag, Tooltip, Typography } from 'antd';
+import { Button, Checkbox, Flex, Form, Input, Modal, Popconfirm, Space, Table, Tag, Typography } from 'antd';
 import { feedback } from '../../../lib/feedback';
 import { PlusOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
@@ -7,6 +7,7 @@ import type { Role } from '@starlight/contract/admin';
 import { permissionMeaning } from '@starlight/contract/permission-meanings';
 import { isPermissionKey, permissionKeys, type PermissionKey } from '@starlight/contract/permissions';
 import { nameRegex } from '@starlight/contract/validators';
+import { PermissionTag } from '../../../components/permission-label';
 import { currentLanguage } from '../../../lib/i18n';
 import { useCreateRole, useDeleteRole, useRoles, useUpdateRole } from '../api/get-roles';
 
@@ -22,7 +23,7 @@ export function KeyChecklist({ value = [], onChange }: { value?: string[]; onCha
         {grantable.map((key) => (
           <Checkbox key={key} value={key}>
             <span data-testid={`key-${key}`}>
-              <Typography.Text code>{key}</Typography.Text> <Typography.Text type="secondary">{permissionMeaning(key, language)}</Typography.Text>
+              {permissionMeaning(key, language)} <Typography.Text type="secondary" code>{key}</Typography.Text>
             </span>
           </Checkbox>
         ))}
@@ -46,7 +47,6 @@ export function RoleManage() {
   const remove = useDeleteRole();
   const [editing, setEditing] = useState<Role | 'new' | null>(null);
   const [form] = Form.useForm<RoleForm>();
-  const language = currentLanguage();
 
   const open = (role: Role | 'new') => {
     setEditing(role);
@@ -86,9 +86,7 @@ export function RoleManage() {
             render: (_: unknown, r) => (
               <Space size={[4, 4]} wrap style={{ maxWidth: 520 }}>
                 {r.keys.map((key) => (
-                  <Tooltip key={key} title={isPermissionKey(key) ? permissionMeaning(key, language) : key}>
-                    <Tag>{key}</Tag>
-                  </Tooltip>
+                  <PermissionTag key={key} permission={key} />
                 ))}
               </Space>
             ),

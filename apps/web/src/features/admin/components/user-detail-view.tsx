@@ -1,11 +1,9 @@
 import { useEffect, useState } from 'react';
+import { PermissionTag } from '../../../components/permission-label';
 import { Button, Card, Descriptions, Empty, Flex, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import { feedback } from '../../../lib/feedback';
 import { useTranslation } from 'react-i18next';
-import { permissionMeaning } from '@starlight/contract/permission-meanings';
-import { isPermissionKey } from '@starlight/contract/permissions';
 import { formatDate } from '../../../lib/format';
-import { currentLanguage } from '../../../lib/i18n';
 import { useHasAnyPermission } from '../../../lib/permissions';
 import { useRoles } from '../api/get-roles';
 import { useUserDetail } from '../api/get-users';
@@ -36,7 +34,6 @@ function UserDetail({ userName }: { userName: string }) {
   if (detail.isLoading) return <Skeleton active />;
   if (isForbidden(detail.error)) return <AdminScopeEmpty reason="notYourUser" name={userName} />;
   if (!user) return <Empty description={t('users.notFound')} />;
-  const language = currentLanguage();
 
   return (
     <Flex vertical gap={16} data-testid="user-detail">
@@ -108,9 +105,7 @@ function UserDetail({ userName }: { userName: string }) {
         <Space wrap size={[4, 8]}>
           {user.permissions.length > 0
             ? user.permissions.map((key) => (
-                <Tag key={key} title={isPermissionKey(key) ? permissionMeaning(key, language) : key}>
-                  {key}
-                </Tag>
+                <PermissionTag key={key} permission={key} />
               ))
             : <Typography.Text type="secondary">{t('users.noKeys')}</Typography.Text>}
         </Space>

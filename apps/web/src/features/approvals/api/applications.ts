@@ -71,9 +71,18 @@ export const useWithdraw = (id: number) => useApprovalsMutation(() => apiSpec(`/
 export const useSetRoot = () =>
   useApprovalsMutation(({ kind, chainId }: { kind: ApplicationKind; chainId: number | null }) => apiSpec(`/approval/approval-root/${kind}`, { method: 'PATCH', body: { chain_id: chainId } }));
 
+export const useApprovalChain = (id: number) =>
+  useQuery({
+    queryKey: [...key, 'chains', id],
+    queryFn: async ({ signal }) => approvalChainSchema.parse(await apiSpec(`/approval/approval-nodes/${id}`, { signal })),
+    enabled: Number.isInteger(id) && id > 0,
+  });
+
 export const useSaveChain = () =>
-  useApprovalsMutation(({ id, input }: { id: number | null; input: ApprovalChainInput }) =>
-    apiSpec(id === null ? '/approval/approval-nodes' : `/approval/approval-nodes/${id}`, { method: id === null ? 'POST' : 'PATCH', body: input }),
+  useApprovalsMutation(async ({ id, input }: { id: number | null; input: ApprovalChainInput }) =>
+    approvalChainSchema.parse(
+      await apiSpec(id === null ? '/approval/approval-nodes' : `/approval/approval-nodes/${id}`, { method: id === null ? 'POST' : 'PATCH', body: input }),
+    ),
   );
 
 export const useDeleteChain = () => useApprovalsMutation((id: number) => apiSpec(`/approval/approval-nodes/${id}`, { method: 'DELETE' }));

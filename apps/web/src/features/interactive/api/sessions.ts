@@ -52,9 +52,13 @@ export const useRelaunchSession = () =>
 export const useExtendSession = () =>
   useSessionMutation(async ({ id, hours }: { id: string; hours: number }) => sessionSchema.parse(await apiSpec(`/session/${id}/extend`, { method: 'POST', body: { hours } })));
 
-/** POST /session/:id/connect: where to open the session on the session origin (a single-use ticket in the URL), and the app's secret. */
-export async function connectSession(id: string) {
-  return connectSessionResultSchema.parse(await apiSpec(`/session/${id}/connect`, { method: 'POST' }));
+/**
+ * POST /session/:id/connect: where to open the session on the session origin (a single-use ticket in the URL), and the app's secret.
+ * `missingIsMine`: no such session (1404, 1400) is the caller's to say (the desktop page), not a toast.
+ */
+export async function connectSession(id: string, missingIsMine = false) {
+  const skip = missingIsMine ? [Code.notFound, Code.invalidInput] : [];
+  return connectSessionResultSchema.parse(await apiSpec(`/session/${encodeURIComponent(id)}/connect`, { method: 'POST', skip }));
 }
 
 export function useSessionOutput(id: string, enabled: boolean) {

@@ -1,9 +1,21 @@
 import { useEffect, useRef, useState } from 'react';
-import { Alert, Spin } from 'antd';
+import { Alert, Result, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { Code } from '@starlight/contract/codes';
+import { sessionParamsSchema } from '@starlight/contract/interactive';
+import { ApiError } from '../../../lib/api-error';
 import { connectSession } from '../api/sessions';
 
-type Status = 'connecting' | 'connected' | 'disconnected' | 'refused';
+type Status = 'connecting' | 'connected' | 'disconnected' | 'refused' | 'missing';
+
+/** Whether `id` can name a session at all (the server's own rule: a UUID). */
+export const isSessionId = (id: string): boolean => sessionParamsSchema.shape.id.safeParse(id).success;
+
+/** No such session (or none of the caller's): said in the reader's language, never the server's raw text. */
+export function MissingSession() {
+  const { t } = useTranslation('interactive');
+  return <Result status="404" title={t('desktop.missing')} subTitle={t('desktop.missingHelp')} data-testid="desktop-missing" />;
+}
 
 /**
  * The remote desktop in the browser: noVNC's RFB client (the console's own code) over a websocket to the
@@ -21,7 +33,7 @@ export function DesktopViewer({ sessionId }: { sessionId: string }) {
     let cancelled = false;
     void (async () => {
       try {
-        const [{ url, secret }, { default: RFB }] = await Promise.all([connectSession(sessionId), import('@novnc/novnc')]);
+        const [{ url, secret }, { default: RFB }] = await Promise.all([connectSession(sessionId, true), import('@novnc/novnc')]);
         if (cancelled || !screen.current) return;
         // the session origin's address, as http(s) → ws(s)
         const socketUrl = url.replace(/^http/, 'ws');
@@ -32,8 +44,11 @@ export function DesktopViewer({ sessionId }: { sessionId: string }) {
         client.addEventListener('securityfailure', () => setStatus('refused'));
         rfb = client;
       } catch (error) {
-        setProblem(String((error as { info?: string }).info ?? error));
-        setStatus('refused');
+        if (cancelled) return;
+        const missing = error instanceof ApiError && (error.code === Code.notFound || error.code === Code.invalidInput);
+        setStatus(missing ? 'missing' : 'refused');
+        // a transport failure says nothing a reader can use; the server's own words are kept for the rest
+        setProblem(error instanceof ApiError && !error.transport ? error.info : null);
       }
     })();
     return () => {
@@ -42,11 +57,12 @@ export function DesktopViewer({ sessionId }: { sessionId: string }) {
     };
   }, [sessionId]);
 
+  if (status === 'missing') return <MissingSession />;
   return (
     <div data-testid="desktop-viewer" data-status={status}>
       {status === 'connecting' ? <Spin /> : null}
       {status === 'disconnected' ? <Alert type="info" showIcon title={t('desktop.disconnected')} /> : null}
-      {status === 'refused' ? <Alert type="error" showIcon title={problem ?? t('desktop.refused')} /> : null}
+      {status === 'refused' ? <Alert type="error" showIcon title={t('desktop.refused')} description={problem} /> : null}
       <div ref={screen} style={{ width: '100%', height: 'calc(100vh - 220px)', minHeight: 320, background: '#000' }} data-testid="desktop-screen" />
     </div>
   );
