@@ -21,7 +21,8 @@ const driver = createPodmanDriver({
   socketPath: socketPath ?? '/nonexistent',
   namespaces: { [namespace]: { cpuMillicores: 2000, memoryMb: 512, params: { images: [image] } } },
 });
-const pod = (name: string, img = image) => `apiVersion: v1
+/** A one-container pod running `script` in the base image (or `img`). */
+const podOf = (name: string, script: string, { img = image, resources = '{ limits: { cpu: 100m, memory: 16Mi } }' } = {}) => `apiVersion: v1
 kind: Pod
 metadata: { name: ${name} }
 spec:
@@ -29,9 +30,11 @@ spec:
   containers:
   - name: main
     image: ${img}
-    command: [sh, -c, "echo started; sleep 120"]
-    resources: { requests: { cpu: 250m, memory: 32Mi }, limits: { cpu: 500m, memory: 64Mi } }
+    command: [sh, -c, ${JSON.stringify(script)}]
+    resources: ${resources}
 `;
+const pod = (name: string, img = image) =>
+  podOf(name, 'echo started; sleep 120', { img, resources: '{ requests: { cpu: 250m, memory: 32Mi }, limits: { cpu: 500m, memory: 64Mi } }' });
 const applied: string[] = [];
 
 const engine = createLibpodClient(socketPath ?? '/nonexistent', 'test');
@@ -44,20 +47,7 @@ afterAll(async () => {
 
 /** A one-shot pod of `user` that prints what `nc` got from host:port (or `unreachable`), and that text. */
 async function probe(user: string, host: string, name: string): Promise<string> {
-  const { yaml } = await driver.apply(
-    `apiVersion: v1
-kind: Pod
-metadata: { name: ${name} }
-spec:
-  restartPolicy: Never
-  containers:
-  - name: main
-    image: ${image}
-    command: [sh, -c, "printf 'GET / HTTP/1.0\\r\\n\\r\\n' | nc -w 3 ${host} 8080 || echo unreachable"]
-    resources: { limits: { cpu: 100m, memory: 16Mi } }
-`,
-    { user, namespace },
-  );
+  const { yaml } = await driver.apply(podOf(name, `printf 'GET / HTTP/1.0\\r\\n\\r\\n' | nc -w 3 ${host} 8080 || echo unreachable`), { user, namespace });
   applied.push(yaml);
   const container = `${name}-main`;
   for (let i = 0; i < 100; i++) {
@@ -106,19 +96,7 @@ describe.skipIf(!!reason)('the podman container-cluster driver on the real engin
 
   it("isolates users' networks: bob's pod cannot reach alice's server, alice's own pod can", async () => {
     const server = `www-${suffix}`;
-    const { yaml } = await driver.apply(
-      `apiVersion: v1
-kind: Pod
-metadata: { name: ${server} }
-spec:
-  containers:
-  - name: main
-    image: ${image}
-    command: [sh, -c, "echo hello-${suffix} > /www/index.html && httpd -f -p 8080 -h /www"]
-    resources: { limits: { cpu: 100m, memory: 16Mi } }
-`,
-      { user: users.alice, namespace },
-    );
+    const { yaml } = await driver.apply(podOf(server, `echo hello-${suffix} > /www/index.html && httpd -f -p 8080 -h /www`), { user: users.alice, namespace });
     applied.push(yaml);
     const inspect = (await engine.call('GET', `/containers/${server}-main/json`)).body as { NetworkSettings: { Networks: Record<string, { IPAddress: string }> } };
     const address = inspect.NetworkSettings.Networks[userNetworkName(users.alice)]?.IPAddress;
