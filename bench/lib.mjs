@@ -109,7 +109,7 @@ export async function startServer({ port: wanted, env = {}, dataDir: reuse, pass
     }
     if (!reuse) rmSync(dataDir, { recursive: true, force: true });
   };
-  return { base, password, dataDir, stop };
+  return { base, password, dataDir, pid: child.pid, stop };
 }
 
 export async function login(base, name, password) {

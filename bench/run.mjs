@@ -8,6 +8,8 @@ const registryMissing = ['/usr/bin/docker-registry', '/usr/bin/skopeo'].filter((
 const benches = [
   // start-up on a new data directory and on a restart vs a bare Fastify hello-world (about 2 minutes)
   { file: 'start.mjs' },
+  // RSS per phase: idle, a 100,000-entry directory, 200 connections, 60 s after (PGlite; PostgreSQL with BENCH_PG; ~2 minutes each)
+  { file: 'memory.mjs' },
   { file: 'perm-throughput.mjs' },
   { file: 'tail-latency.mjs' },
   // 100,000 files, a 2 GiB upload and a resume (about 1 minute; needs ~5 GiB free in the temp dir)
