@@ -253,6 +253,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     sessionPublicUrl: config.interactive.sessionPublicUrl,
     log,
     now: deps.now,
+    bus,
   });
   const statistics = createStatisticsModule({
     db,
