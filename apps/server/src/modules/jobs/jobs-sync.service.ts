@@ -20,6 +20,8 @@ export interface JobsSyncDeps {
    * 10,000) finishes behind the answer instead of delaying each list. bench/job-list.mjs measures it.
    */
   warmWaitMs?: number;
+  /** Told after each sync of a cluster: how long it took and whether it failed (the console's /metrics). */
+  onSynced?: (cluster: string, seconds: number, ok: boolean) => void;
   /** How far back a first sync (a fresh start) reads accounting for jobs it has not seen. */
   backfillDays?: number;
   /** Told of every job look the sync records (the monitor's events log records failures as they are seen). */
@@ -54,7 +56,7 @@ const noneIfNotFound = (error: unknown): SchedulerJob[] => {
  * slurmrestd's update_time: a 304 when nothing did). Lists call `ensureFresh` and are then served
  * from the database. Jobs submitted outside the console (sbatch) arrive the same way.
  */
-export function createJobsSync({ repo, clusters, log = () => undefined, now = () => new Date(), stalenessMs = 2_000, maxWaitMs = 1_500, warmWaitMs = 50, backfillDays = 7, onSeen }: JobsSyncDeps) {
+export function createJobsSync({ repo, clusters, log = () => undefined, now = () => new Date(), stalenessMs = 2_000, maxWaitMs = 1_500, warmWaitMs = 50, backfillDays = 7, onSeen, onSynced }: JobsSyncDeps) {
   /** Records looks, then tells onSeen; an observer failing is logged and never fails the sync. */
   async function record(cluster: ClusterRow, found: readonly SchedulerJob[], at: Date): Promise<void> {
     await repo.upsert(cluster.id, found, at);
@@ -103,11 +105,17 @@ export function createJobsSync({ repo, clusters, log = () => undefined, now = ()
 
   function sync(cluster: ClusterRow): Promise<void> {
     const s = stateOf(cluster.id);
+    const started = performance.now();
+    const took = () => (performance.now() - started) / 1000;
     s.inflight ??= syncOnce(cluster, s)
       .then(() => {
         s.checkedAt = Date.now();
+        onSynced?.(cluster.name, took(), true);
       })
-      .catch((error: unknown) => log(error, `syncing the jobs of cluster ${cluster.name}`))
+      .catch((error: unknown) => {
+        onSynced?.(cluster.name, took(), false);
+        log(error, `syncing the jobs of cluster ${cluster.name}`);
+      })
       .finally(() => {
         s.inflight = null;
       });

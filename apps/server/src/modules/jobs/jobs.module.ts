@@ -18,7 +18,7 @@ export interface JobsModuleDeps {
   binding: BindingService;
   accounts: AccountsService;
   log?: (error: unknown, context: string) => void;
-  sync?: Pick<JobsSyncDeps, 'stalenessMs' | 'maxWaitMs' | 'warmWaitMs' | 'backfillDays'>;
+  sync?: Pick<JobsSyncDeps, 'stalenessMs' | 'maxWaitMs' | 'warmWaitMs' | 'backfillDays' | 'onSynced'>;
   /** Told of every job look the sync records (monitor events). */
   onJobsSeen?: JobsSyncDeps['onSeen'];
   /** Job finished/failed messages to the users who opted in (the messages service). */
