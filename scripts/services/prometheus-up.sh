@@ -7,13 +7,17 @@
 # data directory and pid file, listening on 127.0.0.1:9090 only and scraping node_exporter
 # (scripts/services/node-exporter-up.sh) on 127.0.0.1:9100 every 5 s. The target's `instance` label is
 # `<hostname>:9100`, so the console's default node mapping (`{node}:9100`) finds the embedded `local`
-# cluster's one node (os.hostname()). The package's own service and /etc/prometheus are left alone.
+# cluster's one node (os.hostname()). It also scrapes the console's own /metrics (job `starlight`) at
+# PROMETHEUS_CONSOLE: by default the e2e run's first server (apps/web/e2e/start-server.mjs listens on
+# 127.0.0.1:$STARLIGHT_E2E_PORT, 18081 by default, and answers /metrics to loopback); a target that is not up
+# yet is simply `up == 0` until the e2e run starts it. The package's own service and /etc/prometheus are left alone.
 # Idempotent: a running server whose config is unchanged is left alone; a changed config restarts it.
 # prometheus-down.sh stops the recorded pid only.
 #
 # Settings (environment, all optional):
 #   PROMETHEUS_HOST=127.0.0.1  PROMETHEUS_PORT=9090
 #   PROMETHEUS_TARGET=127.0.0.1:9100                      (the node_exporter to scrape)
+#   PROMETHEUS_CONSOLE=127.0.0.1:${STARLIGHT_E2E_PORT:-18081}  (console instances to scrape, comma-separated; none: no job)
 #   PROMETHEUS_DATA=/var/lib/starlight-dev/prometheus     (config, TSDB, log)
 #   PROMETHEUS_RUN=/run/starlight-prometheus              (pid file)
 #   PROMETHEUS_RETENTION=8d                               (the console's widest window is 7 days)
@@ -26,6 +30,7 @@ set -Eeuo pipefail
 HOST=${PROMETHEUS_HOST:-127.0.0.1}
 PORT=${PROMETHEUS_PORT:-9090}
 TARGET=${PROMETHEUS_TARGET:-127.0.0.1:9100}
+CONSOLE=${PROMETHEUS_CONSOLE:-127.0.0.1:${STARLIGHT_E2E_PORT:-18081}}
 DATA=${PROMETHEUS_DATA:-/var/lib/starlight-dev/prometheus}
 RUN=${PROMETHEUS_RUN:-/run/starlight-prometheus}
 RETENTION=${PROMETHEUS_RETENTION:-8d}
@@ -60,6 +65,15 @@ scrape_configs:
         labels:
           # the scheduler's node name, as the console maps it ({node}:9100)
           instance: '$node:9100'"
+if [ "$CONSOLE" != none ]; then
+  [[ "$CONSOLE" =~ ^[A-Za-z0-9.:_-]+(,[A-Za-z0-9.:_-]+)*$ ]] || die "PROMETHEUS_CONSOLE must be host:port[,host:port…] or none: $CONSOLE"
+  # the console's /metrics (deploy/prometheus/starlight.yml is the production form of this job)
+  new_conf="$new_conf
+  - job_name: starlight
+    metrics_path: /metrics
+    static_configs:
+      - targets: ['${CONSOLE//,/\', \'}']"
+fi
 changed=0
 if [ ! -f "$CONF" ] || [ "$(cat "$CONF")" != "$new_conf" ]; then
   printf '%s\n' "$new_conf" >"$CONF.tmp"; chmod 0644 "$CONF.tmp"; mv -f "$CONF.tmp" "$CONF"; changed=1

@@ -13,7 +13,7 @@ import { authPlugin } from './plugins/auth';
 import { compressionPlugin } from './plugins/compression';
 import { errorHandlerPlugin, replyWithFailure } from './plugins/error-handler';
 import { inputGuardPlugin } from './plugins/input-guard';
-import { metricsPlugin } from './plugins/metrics';
+import { createConsoleMetrics, metricsPlugin } from './plugins/metrics';
 import { permissionsPlugin } from './plugins/permissions';
 import { rateLimitPlugin } from './plugins/rate-limit';
 import { requestLogPlugin } from './plugins/request-log';
@@ -80,7 +80,7 @@ declare module 'fastify' {
 export type App = FastifyInstance<RawServerDefault, IncomingMessage, ServerResponse, FastifyBaseLogger, ZodTypeProvider>;
 
 export interface AppDeps {
-  db: Pick<DatabaseHandle, 'db' | 'kind'>;
+  db: Pick<DatabaseHandle, 'db' | 'kind' | 'poolStats'>;
   /** Where one-time start-up notices (first admin password) go; stdout by default. */
   announce?: (text: string) => void;
   /** Log destination (tests capture it); stdout by default. */
@@ -113,6 +113,8 @@ export interface AppDeps {
  */
 export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   const { db, kind } = deps.db;
+  // /metrics (served by metricsPlugin below); the jobs sync reports into it
+  const metrics = createConsoleMetrics({ pool: deps.db.poolStats });
   const announce = deps.announce ?? ((text: string) => void process.stdout.write(text));
   const app = Fastify({
     // Fastify's type for `err` is its default serializer's output (stack always there); pino takes any object
@@ -261,6 +263,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     onJobsSeen: (cluster, seen) => monitor.events.jobsSeen(cluster, seen),
     notices: { send: messages.service.send, optedIn: messages.service.optedIn },
     bus,
+    sync: { onSynced: metrics.jobSynced },
   });
   const apps = createAppsModule({
     db,
@@ -283,6 +286,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
     sessionPublicUrl: config.interactive.sessionPublicUrl,
     log,
     now: deps.now,
+    bus,
   });
   const statistics = createStatisticsModule({
     db,
@@ -368,7 +372,7 @@ export async function buildApp(config: Config, deps: AppDeps): Promise<App> {
   await app.register(impersonationAuditPlugin, { audit: audit.service, switchPath: `${config.basePath}/keystone/short_term_token/change_user` });
   await app.register(rateLimitPlugin);
   await app.register(swaggerPlugin, { basePath: config.basePath, version: serverVersion, publicUrl: config.publicUrl });
-  await app.register(metricsPlugin, config.metrics);
+  await app.register(metricsPlugin, { access: config.metrics, metrics });
   await app.register(spaPlugin, { webDist: config.webDist, apiPrefixes: [config.basePath, '/metrics'] });
 
   const prefix = config.basePath;

@@ -9,6 +9,8 @@ export const slurmEnabled = !!process.env.SLURMRESTD_URL;
 export const twoInstancesEnabled = !!process.env.STARLIGHT_TEST_PG;
 /** The proxy in front of them (the instances take the next two ports). */
 export const e2eTwinsPort = e2ePort + 2;
+/** The proxy in front of the two instances' session origins (reached as `localhost`; the origins take + 9 and + 10). */
+export const e2eTwinsSessionPort = e2ePort + 8;
 /** The `default-2` project's own embedded-default server (start-server.mjs --second): the long journeys run there beside `default`. */
 export const e2eSecondPort = e2ePort + 5;
 /** The `default-3` project's own embedded-default server (start-server.mjs --third). */

@@ -21,7 +21,8 @@ export interface InteractiveJourney {
 
 const card = (page: Page, app: string) => page.getByTestId('session-card').filter({ hasText: app }).first();
 
-async function launch(page: Page, journey: InteractiveJourney, app: 'Jupyter Notebook' | 'Remote desktop', extra?: () => Promise<void>, fromCatalogue?: string) {
+/** Launches `app` from /app/interactive (or its catalogue card) and waits for its card to say running. */
+export async function launchSession(page: Page, journey: Pick<InteractiveJourney, 'partition' | 'launched'>, app: 'Jupyter Notebook' | 'Remote desktop', extra?: () => Promise<void>, fromCatalogue?: string) {
   if (fromCatalogue) {
     // the application center lists the interactive apps; a card opens the launch form with that app chosen
     await page.goto('/app/list');
@@ -65,12 +66,24 @@ export async function endSessions(request: APIRequestContext, user: string, ids:
   for (const id of ids) await request.delete(`/api/session/${id}`, { headers: { 'Bihu-Token': token } });
 }
 
+/** Opens a new Python 3 notebook from Jupyter's tree page, runs `code` in its first cell and waits for `output`. */
+export async function runInNewNotebook(tree: Page, context: BrowserContext, code: string, output: RegExp): Promise<Page> {
+  await tree.locator('#new-dropdown-button').click();
+  const [notebook] = await Promise.all([context.waitForEvent('page'), tree.locator('#kernel-python3 a').click()]);
+  await expect(notebook.locator('#kernel_indicator_icon.kernel_idle_icon')).toBeAttached({ timeout: 60_000 });
+  await notebook.locator('.CodeMirror').first().click();
+  await notebook.keyboard.type(code);
+  await notebook.keyboard.press('Shift+Enter');
+  await expect(notebook.locator('.output_subarea.output_stdout')).toHaveText(output, { timeout: 30_000 });
+  return notebook;
+}
+
 /** The journey for a signed-in, bound user; answers the saved notebook's name. */
 export async function interactiveJourney(page: Page, context: BrowserContext, testInfo: TestInfo, journey: InteractiveJourney): Promise<string> {
   let notebookName = '';
   const jupyter = await test.step('launches Jupyter and waits for running', () => 
     // the app's own field (its definition's text field): handed to the job as SL_FIELD_PYTHON_PATH, never as shell text
-    launch(page, journey, 'Jupyter Notebook', () => page.getByTestId('launch-python_path').fill('/opt/sl-extra $(id)')),
+    launchSession(page, journey, 'Jupyter Notebook', () => page.getByTestId('launch-python_path').fill('/opt/sl-extra $(id)')),
   );
   const jupyterId = (await jupyter.getAttribute('data-session-id')) ?? '';
 
@@ -100,13 +113,7 @@ export async function interactiveJourney(page: Page, context: BrowserContext, te
     expect(reach.cookies).not.toContain(consoleToken);
     expect(reach.cookies).not.toContain('sl_session');
     expect(reach.api).toBe('blocked');
-    await tree.locator('#new-dropdown-button').click();
-    const [notebook] = await Promise.all([context.waitForEvent('page'), tree.locator('#kernel-python3 a').click()]);
-    await expect(notebook.locator('#kernel_indicator_icon.kernel_idle_icon')).toBeAttached({ timeout: 60_000 });
-    await notebook.locator('.CodeMirror').first().click();
-    await notebook.keyboard.type('import getpass; print(getpass.getuser())');
-    await notebook.keyboard.press('Shift+Enter');
-    await expect(notebook.locator('.output_subarea.output_stdout')).toHaveText(journey.whoami, { timeout: 30_000 });
+    const notebook = await runInNewNotebook(tree, context, 'import getpass; print(getpass.getuser())', journey.whoami);
     await notebook.keyboard.press('Control+s');
     // Ctrl+S is "save and checkpoint", whose toast says "Checkpoint created" and fades: the proof is the file
     // itself, read back through Jupyter's contents API (in the page, with its login) holding the cell's output
@@ -135,7 +142,7 @@ export async function interactiveJourney(page: Page, context: BrowserContext, te
   });
 
   const desktop = await test.step('launches a desktop at 1024x768 and waits for running', () =>
-    launch(page, journey, 'Remote desktop', async () => {
+    launchSession(page, journey, 'Remote desktop', async () => {
       await page.getByTestId('launch-resolution').click();
       await page.locator('.ant-select-item-option').filter({ hasText: '1024x768' }).click();
     }, 'desktop'),

@@ -1,6 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoPassword } from './env';
+import { existsSync } from 'node:fs';
+import { demoPassword, e2eTwinsSessionPort } from './env';
 import { openFromSidebar, signIn } from './helpers';
+import { endSessions, launchSession, runInNewNotebook } from './interactive-journey';
 import { makeJourneyFiles, pngOf2x2, removeJourneyFiles, storageJourney, type JourneyFiles } from './storage-journey';
 
 /*
@@ -8,21 +10,29 @@ import { makeJourneyFiles, pngOf2x2, removeJourneyFiles, storageJourney, type Jo
  * request may land on either, as behind a load balancer. A user binds (a websocket), uploads an avatar
  * and sees it from both, reads a message from the bell, submits a job to the embedded cluster and sees
  * it finish, and runs the file manager journey (a chunked upload resumed after a reload) through both.
+ * Then (when Jupyter is installed: scripts/services/interactive-up.sh) opens a Jupyter session and uses it
+ * through both instances' session origins, themselves behind a round-robin proxy (issue 24).
  */
 const account = 'tw_demo_user';
 let files: JourneyFiles | undefined;
 test.beforeAll(() => {
   files = makeJourneyFiles();
 });
-test.afterAll(() => removeJourneyFiles(files));
+const launched: string[] = [];
+test.afterAll(async ({ request }) => {
+  removeJourneyFiles(files);
+  if (launched.length > 0) await endSessions(request, 'demo-user', launched);
+});
+const hasJupyter = existsSync('/usr/bin/jupyter-notebook');
+if (!hasJupyter) console.warn('[two-instances] the Jupyter step is skipped: jupyter-notebook is not installed (scripts/services/interactive-up.sh)');
 
 const backendOf = async (page: Page, url: string): Promise<{ status: number; backend: string | undefined }> => {
   const reply = await page.request.get(url);
   return { status: reply.status(), backend: reply.headers()['x-starlight-backend'] };
 };
 
-test('a user works through a proxy in front of two instances on one database', async ({ page }) => {
-  test.setTimeout(240_000);
+test('a user works through a proxy in front of two instances on one database', async ({ page, context }) => {
+  test.setTimeout(hasJupyter ? 420_000 : 240_000);
 
   await test.step('both instances answer behind the proxy', async () => {
     const seen = new Set<string | undefined>();
@@ -94,4 +104,32 @@ test('a user works through a proxy in front of two instances on one database', a
     await expect(page.getByTestId('file-manager')).toBeVisible();
   });
   await storageJourney(page, { files: files!, folder: 'e2e-twins' });
+
+  if (!hasJupyter) return;
+  await test.step('opens a Jupyter session through one instance and uses it through both', async () => {
+    const jupyter = await launchSession(page, { partition: 'local/local', launched }, 'Jupyter Notebook');
+    const id = (await jupyter.getAttribute('data-session-id')) ?? '';
+    // which instance answered each request of the session origin's balancer
+    const served: string[] = [];
+    const refusals: Promise<string>[] = [];
+    context.on('response', (response) => {
+      const backend = response.headers()['x-starlight-backend'];
+      if (new URL(response.url()).port !== String(e2eTwinsSessionPort) || !backend) return;
+      served.push(`${response.status()} ${backend}`);
+      // the session origin's own refusals are envelopes (Jupyter's own 404s, e.g. a missing custom.css, are not)
+      if (response.status() >= 400) refusals.push(response.text().then((text) => (text.includes('"kind":"session"') ? `${response.status()} ${response.url()} ${text}` : ''), () => ''));
+    });
+    // the ticket is made by whichever instance the console's balancer picks, and redeemed by either
+    const [tree] = await Promise.all([context.waitForEvent('page'), jupyter.getByTestId('session-connect').click()]);
+    await expect(tree).toHaveURL(new RegExp(`^http://localhost:${e2eTwinsSessionPort}/session/${id}/proxy/tree(\\?token=\\w+)?$`));
+    // the kernel's websocket and the notebook's pages go through both instances with the one cookie
+    const notebook = await runInNewNotebook(tree, context, 'print(6 * 7)', /^42\s*$/);
+    const backends = new Set(served.filter((line) => /^[23]\d\d /.test(line)).map((line) => line.split(' ')[1]));
+    expect(backends.size, served.join(', ')).toBe(2);
+    expect((await Promise.all(refusals)).filter(Boolean), 'no request of the session was refused').toEqual([]);
+    await notebook.close();
+    await tree.close();
+    await endSessions(page.request, 'demo-user', [id]);
+    launched.length = 0;
+  });
 });

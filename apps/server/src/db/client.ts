@@ -57,6 +57,8 @@ export interface DatabaseHandle {
   waitUntilReachable(timeoutS: number, waiting: (reason: string) => void): Promise<void>;
   /** Applies the committed SQL migrations in drizzle/ (idempotent). */
   migrate(): Promise<void>;
+  /** PostgreSQL: the pool's connections now (for /metrics); absent on PGlite (one in-process database). */
+  poolStats?: () => { total: number; idle: number; waiting: number; max: number };
   close(): Promise<void>;
 }
 
@@ -77,6 +79,8 @@ export interface DatabaseOptions {
 }
 
 const retryEveryMs = 500;
+/** PostgreSQL connections per instance. */
+const poolMax = 10;
 
 /**
  * Extensions the schema's indexes need, created before the migrations run (so a regenerated migration
@@ -98,7 +102,7 @@ export const pgliteSettings = ['shared_buffers=32MB', 'maintenance_work_mem=16MB
 export async function openDatabase({ url, pgliteDir, pgliteSnapshot, pgliteTemplate, onConnectionLost }: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsConfig = { migrationsFolder: migrationsFolder() };
   if (url) {
-    const pool = new DatabasePool({ connectionString: url, max: 10 });
+    const pool = new DatabasePool({ connectionString: url, max: poolMax });
     const lost = onConnectionLost ?? ((error: Error) => void process.stderr.write(`database connection lost: ${error.message}\n`));
     // A server that goes away sends its FATAL to every connection; an 'error' event without a listener
     // would end the process. The pool reports idle clients' errors itself; a checked-out client between
@@ -110,6 +114,7 @@ export async function openDatabase({ url, pgliteDir, pgliteSnapshot, pgliteTempl
     return {
       db,
       kind: 'postgres',
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: poolMax }),
       waitUntilReachable: (timeoutS, waiting) => waitUntilReachable(() => pool.query('select 1'), timeoutS, waiting),
       migrate: async () => {
         await ensureExtensions(db);

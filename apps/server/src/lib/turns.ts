@@ -17,6 +17,11 @@ export const turnBudgetMs = 8;
 
 const waiters: Array<() => void> = [];
 let turnStart = -1;
+/** Since start: work granted a slot, and slots moved to a later turn because this one's budget was spent. */
+const counts = { granted: 0, deferred: 0 };
+
+/** For /metrics: work waiting for a slot now, and the running counts. */
+export const turnStats = (): { waiting: number; granted: number; deferred: number } => ({ waiting: waiters.length, ...counts });
 
 export function takeTurn(): Promise<void> {
   return new Promise((resolve) => {
@@ -32,8 +37,13 @@ function slot(): void {
     // runs at the start of the next turn's check phase, before any slot moved there below
     setImmediate(() => (turnStart = -1));
   } else if (now - turnStart >= turnBudgetMs) {
+    counts.deferred++;
     setImmediate(slot);
     return;
   }
-  waiters.shift()?.();
+  const next = waiters.shift();
+  if (next) {
+    counts.granted++;
+    next();
+  }
 }

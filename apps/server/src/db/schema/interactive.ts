@@ -42,3 +42,24 @@ export const interactiveSessions = pgTable(
   },
   (t) => [index('interactive_sessions_user_idx').on(t.userId, t.createdAt.desc())],
 );
+
+/**
+ * The session origin's credentials (modules/interactive/session-passes.ts), kept here so that every console
+ * instance behind a balancer honours them: single-use **tickets** (60 s) and the **cookie** values given for
+ * them (until the session's end, 12 h at most). Only a SHA-256 of each value is stored (as tokens are): a
+ * read of this table opens no session. Rows past `expires_at` are worth nothing and are swept; ending a
+ * session deletes its rows. No foreign keys: a pass outlives nothing (it expires), and a pass row must never
+ * hold up deleting a user or a session.
+ */
+export const interactivePasses = pgTable(
+  'interactive_passes',
+  {
+    hash: text('hash').primaryKey(),
+    /** ticket | cookie */
+    kind: text('kind').notNull(),
+    sessionId: text('session_id').notNull(),
+    userId: integer('user_id').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('interactive_passes_session_idx').on(t.sessionId), index('interactive_passes_expiry_idx').on(t.expiresAt)],
+);

@@ -49,10 +49,10 @@ function refusalOf(error: unknown): { code: number; info: string } {
  */
 export function createSessionOrigin({ sessions, passes, connections, log, secure }: SessionOriginDeps) {
   /** Who may use session `id` with this request: a ticket (spent here) or this origin's cookie. */
-  function passOf(request: http.IncomingMessage, id: string, ticket: string | null): SessionPass {
+  async function passOf(request: http.IncomingMessage, id: string, ticket: string | null): Promise<SessionPass> {
     if (request.headers[consoleToken] !== undefined)
       throw new AppError(Code.tokenInvalid, 'console tokens are not accepted on the session origin: connect from the console');
-    const found = ticket !== null ? passes.redeem(ticket, id) : passes.grant(readCookie(request.headers.cookie, sessionCookieName), id);
+    const found = ticket !== null ? await passes.redeem(ticket, id) : await passes.grant(readCookie(request.headers.cookie, sessionCookieName), id);
     // a ticket or cookie of another session (another user's, or another of yours) reaches nothing here
     if (found === 'other') throw new AppError(Code.notFound, `session ${id} not found`);
     if (found === 'none') throw new AppError(Code.tokenInvalid, ticket !== null ? 'the ticket is unknown, used or expired: connect again from the console' : 'no session cookie: connect from the console');
@@ -60,7 +60,7 @@ export function createSessionOrigin({ sessions, passes, connections, log, secure
   }
 
   async function authorised(request: http.IncomingMessage, id: string, ticket: string | null): Promise<{ pass: SessionPass; target: SessionTarget }> {
-    const pass = passOf(request, id, ticket);
+    const pass = await passOf(request, id, ticket);
     // the owner, still: the session must still be theirs and running
     return { pass, target: await sessions.targetOf(pass.userId, id) };
   }
@@ -82,7 +82,7 @@ export function createSessionOrigin({ sessions, passes, connections, log, secure
     const { pass, target } = await authorised(request, id, ticket);
     if (ticket !== null) {
       // the ticket becomes this origin's cookie for this session's path, and the browser goes on to the app
-      const cookie = passes.cookie(pass, target.session.endsAt);
+      const cookie = await passes.cookie(pass, target.session.endsAt);
       const maxAge = Math.max(1, Math.floor(((target.session.endsAt?.getTime() ?? Date.now() + 3_600_000) - Date.now()) / 1000));
       response.writeHead(303, {
         ...everywhere,

@@ -17,7 +17,6 @@ import { ok, replies } from '../../lib/envelope';
 import { actorOf } from '../../plugins/auth';
 import { describeApps } from './interactive-apps';
 import type { SessionsService } from './sessions.service';
-import type { ProxyConnections } from './session-proxy.routes';
 import type { SessionPasses } from './session-passes';
 
 const tags = ['interactive'];
@@ -26,14 +25,15 @@ const perms: PermissionKey[] = ['binded_account'];
 
 export interface SessionsRoutesOptions {
   sessions: SessionsService;
-  connections: ProxyConnections;
-  passes: SessionPasses;
+  passes: Pick<SessionPasses, 'ticket'>;
+  /** A session was ended here: its sockets closed and its passes revoked on every instance. */
+  ended: (id: string) => Promise<void>;
   /** The session origin as this request's browser reaches it (`STARLIGHT_SESSION_PUBLIC_URL`, or this host at the session port). */
   sessionOrigin: (request: FastifyRequest) => string;
 }
 
 /** Interactive apps and the caller's sessions (issue 14); every session call is the owner's only. */
-export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = async (app, { sessions, connections, passes, sessionOrigin }) => {
+export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = async (app, { sessions, passes, ended, sessionOrigin }) => {
   app.get(
     '/session/apps',
     { config: { perms }, schema: { tags, summary: 'Interactive app kinds and their form fields', response: replies(z.array(interactiveAppSchema)) } },
@@ -62,10 +62,9 @@ export const sessionsRoutes: FastifyPluginAsyncZod<SessionsRoutesOptions> = asyn
     '/session/:id',
     { config: { perms }, schema: { tags, summary: "End a session (cancels its job)", params: sessionParamsSchema, response: replies(sessionSchema) } },
     async (request) => {
-      const ended = await sessions.remove(actorOf(request), request.params.id);
-      connections.closeAll(request.params.id);
-      passes.revoke(request.params.id);
-      return ok(request.id, 'session', ended);
+      const session = await sessions.remove(actorOf(request), request.params.id);
+      await ended(request.params.id);
+      return ok(request.id, 'session', session);
     },
   );
 

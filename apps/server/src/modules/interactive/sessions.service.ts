@@ -314,10 +314,10 @@ export function createSessionsService({ repo, clusters, binding, submit, idleMin
      * Jupyter: its base path, where the ticket becomes the origin's cookie and the browser is sent on to the app;
      * the desktop: the websocket noVNC opens with the ticket itself.
      */
-    async connect(actor: Actor, id: string, origin: () => string, passes: SessionPasses): Promise<ConnectSessionResult> {
+    async connect(actor: Actor, id: string, origin: () => string, passes: Pick<SessionPasses, 'ticket'>): Promise<ConnectSessionResult> {
       const target = await this.targetOf(actor.userId, id);
       const at = origin();
-      const ticket = passes.ticket(id, actor.userId);
+      const ticket = await passes.ticket(id, actor.userId);
       const where = target.app === 'desktop' ? `${target.baseUrl}${interactiveApps.desktop.entry(target.secret)}` : target.baseUrl;
       return { url: `${at}${where}?ticket=${ticket}`, secret: target.secret };
     },

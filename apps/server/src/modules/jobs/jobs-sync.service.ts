@@ -23,6 +23,8 @@ export interface JobsSyncDeps {
    * 10,000) finishes behind the answer instead of delaying each list. bench/job-list.mjs measures it.
    */
   warmWaitMs?: number;
+  /** Told after each sync of a cluster: how long it took and whether it failed (the console's /metrics). */
+  onSynced?: (cluster: string, seconds: number, ok: boolean) => void;
   /** How far back a first sync (a fresh start) reads accounting for jobs it has not seen. */
   backfillDays?: number;
   /** Told of every job look the sync records (the monitor's events log records failures as they are seen). */
@@ -84,6 +86,7 @@ export function createJobsSync({
   warmWaitMs = 50,
   backfillDays = 7,
   onSeen,
+  onSynced,
   settleAfterGapMs = 10_000,
   settleEveryMs = 60_000,
   lostAfterMs = 600_000,
@@ -167,12 +170,18 @@ export function createJobsSync({
 
   function sync(cluster: ClusterRow): Promise<void> {
     const s = stateOf(cluster.id);
+    const started = performance.now();
+    const took = () => (performance.now() - started) / 1000;
     s.inflight ??= syncOnce(cluster, s)
       .then(() => {
         s.checkedAt = Date.now();
+        onSynced?.(cluster.name, took(), true);
         outages.succeeded(String(cluster.id), syncing(cluster));
       })
-      .catch((error: unknown) => outages.failed(String(cluster.id), error, syncing(cluster)))
+      .catch((error: unknown) => {
+        onSynced?.(cluster.name, took(), false);
+        outages.failed(String(cluster.id), error, syncing(cluster));
+      })
       .finally(() => {
         s.inflight = null;
       });

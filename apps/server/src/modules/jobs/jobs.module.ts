@@ -20,7 +20,7 @@ export interface JobsModuleDeps {
   log?: (error: unknown, context: string) => void;
   /** Lines that are not failures (a cluster's job sync working again after an outage). */
   notice?: (message: string) => void;
-  sync?: Pick<JobsSyncDeps, 'stalenessMs' | 'maxWaitMs' | 'warmWaitMs' | 'backfillDays' | 'settleAfterGapMs' | 'settleEveryMs' | 'lostAfterMs'>;
+  sync?: Pick<JobsSyncDeps, 'stalenessMs' | 'maxWaitMs' | 'warmWaitMs' | 'backfillDays' | 'settleAfterGapMs' | 'settleEveryMs' | 'lostAfterMs' | 'onSynced'>;
   /** Told of every job look the sync records (monitor events). */
   onJobsSeen?: JobsSyncDeps['onSeen'];
   /** Job finished/failed messages to the users who opted in (the messages service). */
