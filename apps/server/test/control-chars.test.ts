@@ -65,10 +65,11 @@ function probes(): Probe[] {
   for (const [template, operations] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       const params = operation.parameters ?? [];
-      const pathParams = params.filter((p) => p.in === 'path').map((p) => p.name);
+      // a template merged for tools (`{name_or_id}`) keeps the route's own name in x-route-name: errors name that one
+      const pathParams = params.filter((p) => p.in === 'path').map((p) => ({ name: p.name, field: (p as { 'x-route-name'?: string })['x-route-name'] ?? p.name }));
       const urlWith = (nulIn?: string): string => template.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(name === nulIn ? nul : '1'));
       const upper = method.toUpperCase();
-      for (const name of pathParams) list.push({ label: `${upper} ${template} params.${name}`, method: upper, url: urlWith(name), field: `params.${name}` });
+      for (const { name, field } of pathParams) list.push({ label: `${upper} ${template} params.${name}`, method: upper, url: urlWith(name), field: `params.${field}` });
       for (const p of params.filter((q) => q.in === 'query'))
         list.push({ label: `${upper} ${template} query.${p.name}`, method: upper, url: `${urlWith()}?${p.name}=${encodeURIComponent(nul)}`, field: `query.${p.name}` });
       for (const name of bodyProperties(operation.requestBody?.content?.['application/json']?.schema))

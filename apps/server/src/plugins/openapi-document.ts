@@ -96,6 +96,8 @@ function mergeIdenticalTemplates(paths: Record<string, PathItem>): Record<string
           const position = names[memberIndex]!.indexOf(parameter.name);
           if (parameter.in !== 'path' || position < 0 || merged[position] === parameter.name) continue;
           parameter.description = `${merged[position]!.split('_or_').join(' or ')}: this operation takes the ${parameter.name}`;
+          // the route's own name, which its validation errors name (`params.id`)
+          (parameter as { 'x-route-name'?: string })['x-route-name'] = parameter.name;
           parameter.name = merged[position]!;
         }
         combined[method] = operation;
