@@ -37,7 +37,8 @@ PIDFILE=$RUN/registry.pid
 LOGFILE=$DATA/registry.log
 URL="http://$HOST:$PORT"
 
-install -d -m 0755 "$RUN" "$(dirname "$DATA")" "$DATA"
+# only the named folders get a mode: DATA may sit in a shared folder such as /tmp, whose mode is not ours
+install -d -m 0755 "$RUN" "$DATA"
 svc_lock "$RUN" registry-up/-down
 
 # ---------------------------------------------------------------- packages

@@ -45,7 +45,8 @@ HOST_KEY=$DATA/ssh_host_ed25519_key
 SERVICE_KEY=$DATA/service_ed25519
 SHELL_KEY=$DATA/shell_ed25519
 
-install -d -m 0755 "$RUN" "$(dirname "$DATA")" "$DATA"
+# only the named folders get a mode: DATA may sit in a shared folder such as /tmp, whose mode is not ours
+install -d -m 0755 "$RUN" "$DATA"
 svc_lock "$RUN" sshd-up/sshd-down
 
 # ---------------------------------------------------------------- package
