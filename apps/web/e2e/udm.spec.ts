@@ -42,6 +42,8 @@ function spawnServer(dataDir: string): ChildProcess {
       ...process.env,
       STARLIGHT_HOST: '127.0.0.1',
       STARLIGHT_PORT: String(port),
+      // its interactive-session listener on a free port: PORT + 1 is the two-instance run's session proxy
+      STARLIGHT_SESSION_PORT: '0',
       STARLIGHT_DATA_DIR: dataDir,
       STARLIGHT_DATABASE_URL: '',
       STARLIGHT_LOCAL_USER_PREFIX: unixPrefix,
