@@ -1,7 +1,12 @@
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import type { Session } from '@starlight/contract/interactive';
+import { eq } from 'drizzle-orm';
 import type { App } from '../src/app';
+import type { Database } from '../src/db/client';
+import { clusters } from '../src/db/schema/hpc';
+import { users } from '../src/db/schema/identity';
+import { interactiveSessions } from '../src/db/schema/interactive';
 import { call } from './hpc-helpers';
 
 /** Listens on a free loopback port, and the session origin on another (as server.ts does), and answers the console's. */
@@ -83,5 +88,29 @@ export function runInKernel(ws: WebSocket, code: string, timeoutMs = 30_000): Pr
       }
     });
     ws.send(JSON.stringify(message));
+  });
+}
+
+/** A running Jupyter session of demo-bound's on the local cluster, as the launch records it (port: where it answers). */
+export async function insertRunningSession(db: Database, { id, jobId, port }: { id: string; jobId: string; port: number }): Promise<void> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.userName, 'demo-bound'));
+  const [cluster] = await db.select({ id: clusters.id }).from(clusters).where(eq(clusters.name, 'local'));
+  await db.insert(interactiveSessions).values({
+    id,
+    userId: user!.id,
+    clusterId: cluster!.id,
+    account: 'demo_lab_bound',
+    app: 'jupyter',
+    partition: 'local',
+    cpus: 1,
+    hours: 1,
+    jobId,
+    state: 'running',
+    folder: `.starlight/sessions/${id}`,
+    host: '127.0.0.1',
+    port,
+    secret: 'abcdefgh',
+    startedAt: new Date(),
+    endsAt: new Date(Date.now() + 3_600_000),
   });
 }

@@ -4,15 +4,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
 import { WebSocketServer } from 'ws';
-import { clusters } from '../src/db/schema/hpc';
-import { users } from '../src/db/schema/identity';
-import { interactiveSessions } from '../src/db/schema/interactive';
 import { openTestDatabase, type TestDatabase } from './database';
 import { demoPassword, login, startTestApp, type TestApp } from './helpers';
 import { call } from './hpc-helpers';
-import { connectOver, listenLocal, openSocket, redeemTicket, sessionOriginOf } from './interactive-helpers';
+import { connectOver, insertRunningSession, listenLocal, openSocket, redeemTicket, sessionOriginOf } from './interactive-helpers';
 
 /*
  * Issue 24: two console instances on one PostgreSQL behind a balancer. The session origin's tickets and
@@ -60,27 +56,7 @@ describe.skipIf(!pgUrl)('interactive sessions through two instances on one datab
     // a running session of demo-bound's as the launch records it, its job a real one of the local queue
     const job = await call<{ job_id: string }>(a.app, 'POST', '/job/jobs', owner, { partition: 'local', name: 'session-twins', script: 'sleep 300' });
     expect(job.code, job.info).toBe(200);
-    const db = database.db;
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.userName, 'demo-bound'));
-    const [cluster] = await db.select({ id: clusters.id }).from(clusters).where(eq(clusters.name, 'local'));
-    await db.insert(interactiveSessions).values({
-      id,
-      userId: user!.id,
-      clusterId: cluster!.id,
-      account: 'demo_lab_bound',
-      app: 'jupyter',
-      partition: 'local',
-      cpus: 1,
-      hours: 1,
-      jobId: job.spec.job_id,
-      state: 'running',
-      folder: `.starlight/sessions/${id}`,
-      host: '127.0.0.1',
-      port: (app.address() as AddressInfo).port,
-      secret: 'abcdefgh',
-      startedAt: new Date(),
-      endsAt: new Date(Date.now() + 3_600_000),
-    });
+    await insertRunningSession(database.db, { id, jobId: job.spec.job_id, port: (app.address() as AddressInfo).port });
   }, 180_000);
   afterAll(async () => {
     await a.app.close().catch(() => undefined);

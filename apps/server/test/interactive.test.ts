@@ -3,11 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { clusters } from '../src/db/schema/hpc';
-import { users } from '../src/db/schema/identity';
 import { interactiveSessions } from '../src/db/schema/interactive';
 import { api, demoPassword, login, startTestApp, stopTestApp, type TestApp } from './helpers';
 import { call } from './hpc-helpers';
+import { insertRunningSession } from './interactive-helpers';
 
 /*
  * The interactive sessions' bad input, without running any app: refusals happen before a job is submitted
@@ -26,27 +25,7 @@ describe('interactive sessions: bad input', () => {
     t = await startTestApp({ env: { STARLIGHT_DATA_DIR: dataDir, STARLIGHT_LOG_LEVEL: 'warn' }, isRoot: false });
     [owner, unbound, other] = await Promise.all([login(t.app, 'demo-bound', demoPassword), login(t.app, 'demo-user', demoPassword), login(t.app, 'demo-gadmin', demoPassword)]);
     // a running session of demo-bound's, as the launch would have recorded it
-    const db = t.database.db;
-    const [user] = await db.select({ id: users.id }).from(users).where(eq(users.userName, 'demo-bound'));
-    const [cluster] = await db.select({ id: clusters.id }).from(clusters).where(eq(clusters.name, 'local'));
-    await db.insert(interactiveSessions).values({
-      id,
-      userId: user!.id,
-      clusterId: cluster!.id,
-      account: 'demo_lab_bound',
-      app: 'jupyter',
-      partition: 'local',
-      cpus: 1,
-      hours: 1,
-      jobId: '999999',
-      state: 'running',
-      folder: `.starlight/sessions/${id}`,
-      host: '127.0.0.1',
-      port: 9,
-      secret: 'abcdefgh',
-      startedAt: new Date(),
-      endsAt: new Date(Date.now() + 3_600_000),
-    });
+    await insertRunningSession(t.database.db, { id, jobId: '999999', port: 9 });
   }, 180_000);
   afterAll(async () => {
     await stopTestApp(t);
